@@ -1,0 +1,24 @@
+# Build stage: the production bundle and the runnable jar.
+FROM maven:3.9-eclipse-temurin-17 AS build
+RUN apt-get update -q && apt-get install -y -q --no-install-recommends nodejs npm && rm -rf /var/lib/apt/lists/*
+WORKDIR /src
+COPY pom.xml .
+RUN mvn -B -q dependency:go-offline
+COPY src src
+COPY frontend frontend
+COPY db db
+RUN mvn -B -Pproduction -DskipTests package
+
+# Run stage: a JRE, the jar and the migrations, as an unprivileged user.
+FROM eclipse-temurin:17-jre
+RUN apt-get update -q && apt-get install -y -q --no-install-recommends curl && rm -rf /var/lib/apt/lists/* \
+ && useradd --system --create-home --home-dir /var/lib/gantry gantry
+WORKDIR /opt/gantry
+COPY --from=build /src/target/gantry.jar gantry.jar
+COPY db db
+USER gantry
+ENV GANTRY_DATA_DIR=/var/lib/gantry/data
+EXPOSE 8080 2222
+HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=5 \
+  CMD curl -fsS -o /dev/null http://localhost:8080/actuator/health/readiness || exit 1
+ENTRYPOINT ["java", "-XX:MaxRAMPercentage=75", "-jar", "gantry.jar"]

@@ -1,0 +1,90 @@
+package org.gantry.base.db;
+
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import javax.sql.DataSource;
+import org.gantry.base.GantryProperties;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Conditional;
+import org.springframework.context.annotation.Configuration;
+
+/**
+ * Starts a real PostgreSQL server inside Gantry's data directory when no external database
+ * is configured, so that a fresh machine needs nothing installed and a restart keeps data.
+ */
+@Configuration(proxyBeanMethods = false)
+@Conditional(NoExternalDatabaseCondition.class)
+public class EmbeddedPostgresConfiguration {
+
+    private static final Logger log = LoggerFactory.getLogger(EmbeddedPostgresConfiguration.class);
+
+    @Bean(destroyMethod = "close")
+    EmbeddedPostgres embeddedPostgres(GantryProperties properties) throws IOException {
+        Path dataDir = properties.dataDir().resolve("postgres");
+        Files.createDirectories(dataDir.getParent());
+        stopOrphanedServer(dataDir);
+        EmbeddedPostgres pg = EmbeddedPostgres.builder()
+                .setDataDirectory(dataDir)
+                .setCleanDataDirectory(false)
+                .setPort(freePort())
+                .setPGStartupWait(Duration.ofSeconds(60))
+                // The library tunes for throw-away test databases; this one keeps users' jobs.
+                .setServerConfig("fsync", "on")
+                .setServerConfig("synchronous_commit", "on")
+                .setServerConfig("max_connections", "100")
+                .start();
+        log.info("Embedded PostgreSQL on port {} keeps its data in {}", pg.getPort(), dataDir);
+        return pg;
+    }
+
+    @Bean
+    DataSource dataSource(EmbeddedPostgres pg) {
+        return pg.getPostgresDatabase();
+    }
+
+    /**
+     * A Gantry killed with SIGKILL leaves its PostgreSQL running and holding the data
+     * directory; stop it (fast shutdown keeps committed data) before starting a new one.
+     */
+    static void stopOrphanedServer(Path dataDir) throws IOException {
+        Path pidFile = dataDir.resolve("postmaster.pid");
+        if (!Files.exists(pidFile)) {
+            return;
+        }
+        List<String> lines = Files.readAllLines(pidFile);
+        Optional<ProcessHandle> server = lines.isEmpty() ? Optional.empty()
+                : parsePid(lines.get(0)).flatMap(ProcessHandle::of);
+        if (server.isEmpty() || !server.get().isAlive()) {
+            return;
+        }
+        log.warn("Stopping PostgreSQL (pid {}) left running by a previous Gantry", server.get().pid());
+        try {
+            new ProcessBuilder("kill", "-INT", Long.toString(server.get().pid())).inheritIO().start().waitFor();
+            server.get().onExit().get(60, java.util.concurrent.TimeUnit.SECONDS);
+        } catch (Exception e) {
+            throw new IOException("Could not stop the PostgreSQL server left in " + dataDir, e);
+        }
+    }
+
+    private static Optional<Long> parsePid(String line) {
+        try {
+            return Optional.of(Long.parseLong(line.trim()));
+        } catch (NumberFormatException e) {
+            return Optional.empty();
+        }
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        }
+    }
+}

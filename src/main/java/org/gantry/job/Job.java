@@ -1,0 +1,189 @@
+package org.gantry.job;
+
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.EnumType;
+import jakarta.persistence.Enumerated;
+import jakarta.persistence.FetchType;
+import jakarta.persistence.JoinColumn;
+import jakarta.persistence.ManyToOne;
+import jakarta.persistence.Table;
+import jakarta.persistence.Version;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Optional;
+import org.gantry.base.domain.AbstractEntity;
+import org.gantry.security.UserAccount;
+
+/** A submitted job: what was sent, what it resolved to, and where it stands. */
+@Entity
+@Table(name = "job")
+public class Job extends AbstractEntity {
+
+    public static final int NAME_MAX = 255;
+
+    public enum ExecutionType { START, STOP }
+
+    @ManyToOne(fetch = FetchType.EAGER, optional = false)
+    @JoinColumn(name = "owner_id")
+    private UserAccount owner;
+
+    @Column(nullable = false, length = NAME_MAX)
+    private String name;
+
+    @Column(name = "virtual_cluster", nullable = false, length = 64)
+    private String virtualCluster;
+
+    @Enumerated(EnumType.STRING)
+    @Column(nullable = false, length = 16)
+    private JobState state = JobState.WAITING;
+
+    @Enumerated(EnumType.STRING)
+    @Column(name = "execution_type", nullable = false, length = 8)
+    private ExecutionType executionType = ExecutionType.START;
+
+    @Column(name = "submitted_text", nullable = false, columnDefinition = "text")
+    private String submittedText;
+
+    @Column(name = "resolved_text", nullable = false, columnDefinition = "text")
+    private String resolvedText;
+
+    @Column(name = "secrets_ciphertext")
+    private byte[] secretsCiphertext;
+
+    @Column(nullable = false)
+    private int retries;
+
+    @Column(name = "exit_code")
+    private Integer exitCode;
+
+    @Column(name = "exit_diagnostics", columnDefinition = "text")
+    private String exitDiagnostics;
+
+    @Column(name = "submitted_at", nullable = false)
+    private Instant submittedAt;
+
+    @Column(name = "started_at")
+    private Instant startedAt;
+
+    @Column(name = "completed_at")
+    private Instant completedAt;
+
+    @Version
+    private long version;
+
+    protected Job() {
+    }
+
+    public Job(UserAccount owner, String name, String virtualCluster, String submittedText, String resolvedText,
+               Instant submittedAt) {
+        this.owner = owner;
+        this.name = name;
+        this.virtualCluster = virtualCluster;
+        this.submittedText = submittedText;
+        this.resolvedText = resolvedText;
+        this.submittedAt = submittedAt;
+    }
+
+    public UserAccount getOwner() {
+        return owner;
+    }
+
+    public String getOwnerName() {
+        return owner.getUsername();
+    }
+
+    public String getName() {
+        return name;
+    }
+
+    /** OpenPAI's job id: {@code user~name}. */
+    public String getFrameworkName() {
+        return owner.getUsername() + "~" + name;
+    }
+
+    public String getVirtualCluster() {
+        return virtualCluster;
+    }
+
+    public JobState getState() {
+        return state;
+    }
+
+    public void setState(JobState state) {
+        this.state = state;
+    }
+
+    public ExecutionType getExecutionType() {
+        return executionType;
+    }
+
+    public void setExecutionType(ExecutionType executionType) {
+        this.executionType = executionType;
+    }
+
+    public String getSubmittedText() {
+        return submittedText;
+    }
+
+    public String getResolvedText() {
+        return resolvedText;
+    }
+
+    public Optional<byte[]> getSecretsCiphertext() {
+        return Optional.ofNullable(secretsCiphertext);
+    }
+
+    public void setSecretsCiphertext(byte[] secretsCiphertext) {
+        this.secretsCiphertext = secretsCiphertext;
+    }
+
+    public int getRetries() {
+        return retries;
+    }
+
+    public void setRetries(int retries) {
+        this.retries = retries;
+    }
+
+    public Optional<Integer> getExitCode() {
+        return Optional.ofNullable(exitCode);
+    }
+
+    public void setExitCode(Integer exitCode) {
+        this.exitCode = exitCode;
+    }
+
+    public Optional<String> getExitDiagnostics() {
+        return Optional.ofNullable(exitDiagnostics);
+    }
+
+    public void setExitDiagnostics(String exitDiagnostics) {
+        this.exitDiagnostics = exitDiagnostics;
+    }
+
+    public Instant getSubmittedAt() {
+        return submittedAt;
+    }
+
+    public Optional<Instant> getStartedAt() {
+        return Optional.ofNullable(startedAt);
+    }
+
+    public void setStartedAt(Instant startedAt) {
+        this.startedAt = startedAt;
+    }
+
+    public Optional<Instant> getCompletedAt() {
+        return Optional.ofNullable(completedAt);
+    }
+
+    public void setCompletedAt(Instant completedAt) {
+        this.completedAt = completedAt;
+    }
+
+    /** Time from start to completion, or to {@code now} while running. */
+    public Optional<Duration> duration(Instant now) {
+        return getStartedAt().map(start -> Duration.between(start, getCompletedAt().orElse(now)));
+    }
+}

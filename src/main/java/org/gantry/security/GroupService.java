@@ -1,0 +1,87 @@
+package org.gantry.security;
+
+import java.util.Collection;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import org.springframework.security.access.prepost.PreAuthorize;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
+
+/** Groups and virtual clusters, and which groups may use which clusters. */
+@Service
+public class GroupService {
+
+    private final UserGroupRepository groups;
+    private final VirtualClusterRepository clusters;
+
+    GroupService(UserGroupRepository groups, VirtualClusterRepository clusters) {
+        this.groups = groups;
+        this.clusters = clusters;
+    }
+
+    @Transactional(readOnly = true)
+    public List<UserGroup> groups() {
+        return groups.findAllByOrderByName();
+    }
+
+    @Transactional(readOnly = true)
+    public List<VirtualCluster> virtualClusters() {
+        return clusters.findAllByOrderByName();
+    }
+
+    @Transactional(readOnly = true)
+    public Optional<VirtualCluster> virtualCluster(String name) {
+        return clusters.findByName(name);
+    }
+
+    @PreAuthorize("hasRole('ADMIN')")
+    @Transactional
+    public UserGroup saveGroup(String name, String description, Collection<String> clusterNames) {
+        if (name == null || !name.matches("[A-Za-z0-9_-]{1,64}")) {
+            throw new AccountException("A group name is 1 to 64 letters, digits, '_' or '-'");
+        }
+        UserGroup group = groups.findByName(name).orElseGet(() -> new UserGroup(name, ""));
+        group.setDescription(description == null ? "" : description);
+        Set<VirtualCluster> resolved = new HashSet<>();
+        for (String clusterName : clusterNames) {
+            resolved.add(clusters.findByName(clusterName)
+                    .orElseThrow(() -> new AccountException("No virtual cluster " + clusterName)));
+        }
+        group.setVirtualClusters(resolved);
+        return groups.save(group);
+    }
+
+    @PreAuthorize("hasRole('ADMIN')")
+    @Transactional
+    public VirtualCluster saveVirtualCluster(VirtualClusterSettings settings) {
+        if (settings.name() == null || !settings.name().matches(VirtualCluster.NAME_PATTERN)) {
+            throw new AccountException("A virtual cluster name is 1 to 64 letters, digits, '_' or '-'");
+        }
+        if (!List.of("local", "ssh", "slurm").contains(settings.executor())) {
+            throw new AccountException("Executor must be local, ssh or slurm, not " + settings.executor());
+        }
+        VirtualCluster vc = clusters.findByName(settings.name())
+                .orElseGet(() -> new VirtualCluster(settings.name(), ""));
+        vc.setDescription(settings.description() == null ? "" : settings.description());
+        vc.setExecutor(settings.executor());
+        vc.setExecutorTarget(settings.executorTarget() == null ? "" : settings.executorTarget());
+        vc.setCpuQuota(nonNegative(settings.cpuQuota(), "cpu quota"));
+        vc.setMemoryMbQuota(nonNegative(settings.memoryMbQuota(), "memory quota"));
+        vc.setGpuQuota(nonNegative(settings.gpuQuota(), "gpu quota"));
+        return clusters.save(vc);
+    }
+
+    private static Integer nonNegative(Integer value, String what) {
+        if (value != null && value < 0) {
+            throw new AccountException("The " + what + " cannot be negative");
+        }
+        return value;
+    }
+
+    /** What an administrator sets on a virtual cluster; a null quota means unlimited. */
+    public record VirtualClusterSettings(String name, String description, String executor, String executorTarget,
+                                         Integer cpuQuota, Integer memoryMbQuota, Integer gpuQuota) {
+    }
+}

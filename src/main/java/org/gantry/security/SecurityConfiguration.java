@@ -1,0 +1,51 @@
+package org.gantry.security;
+
+import com.vaadin.flow.spring.security.VaadinWebSecurity;
+import org.gantry.security.ui.LoginView;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.security.config.annotation.method.configuration.EnableMethodSecurity;
+import org.springframework.security.config.annotation.web.builders.HttpSecurity;
+import org.springframework.security.config.annotation.web.configuration.EnableWebSecurity;
+import org.springframework.security.core.session.SessionRegistry;
+import org.springframework.security.core.session.SessionRegistryImpl;
+import org.springframework.security.crypto.bcrypt.BCryptPasswordEncoder;
+import org.springframework.security.crypto.password.PasswordEncoder;
+import org.springframework.security.web.session.HttpSessionEventPublisher;
+
+/** Browser security: form login through the Vaadin login view, sessions that an admin can end. */
+@EnableWebSecurity
+@EnableMethodSecurity
+@Configuration
+class SecurityConfiguration extends VaadinWebSecurity {
+
+    private final SessionRegistry sessionRegistry = new SessionRegistryImpl();
+
+    @Bean
+    PasswordEncoder passwordEncoder() {
+        return new BCryptPasswordEncoder();
+    }
+
+    @Bean
+    SessionRegistry sessionRegistry() {
+        return sessionRegistry;
+    }
+
+    @Bean
+    HttpSessionEventPublisher httpSessionEventPublisher() {
+        return new HttpSessionEventPublisher();
+    }
+
+    @Override
+    protected void configure(HttpSecurity http) throws Exception {
+        http.authorizeHttpRequests(auth -> auth
+                .requestMatchers("/actuator/health/**", "/actuator/health", "/images/**", "/icons/**").permitAll());
+        super.configure(http);
+        http.sessionManagement(session -> session
+                .sessionFixation(fixation -> fixation.changeSessionId())
+                .maximumSessions(-1)
+                .sessionRegistry(sessionRegistry)
+                .expiredUrl("/login?expired"));
+        setLoginView(http, LoginView.class, "/login?logout");
+    }
+}

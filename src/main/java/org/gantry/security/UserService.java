@@ -1,0 +1,136 @@
+package org.gantry.security;
+
+import java.time.Clock;
+import java.util.Collection;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.security.access.prepost.PreAuthorize;
+import org.springframework.security.core.session.SessionRegistry;
+import org.springframework.security.core.userdetails.UserDetails;
+import org.springframework.security.crypto.password.PasswordEncoder;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
+
+/** Accounts: lookups for everyone, changes for administrators. */
+@Service
+public class UserService {
+
+    private static final Logger log = LoggerFactory.getLogger(UserService.class);
+
+    private final UserAccountRepository users;
+    private final UserGroupRepository groups;
+    private final PasswordEncoder passwordEncoder;
+    private final SessionRegistry sessionRegistry;
+    private final Clock clock;
+
+    UserService(UserAccountRepository users, UserGroupRepository groups, PasswordEncoder passwordEncoder,
+                SessionRegistry sessionRegistry, Clock clock) {
+        this.users = users;
+        this.groups = groups;
+        this.passwordEncoder = passwordEncoder;
+        this.sessionRegistry = sessionRegistry;
+        this.clock = clock;
+    }
+
+    @Transactional(readOnly = true)
+    public Optional<UserAccount> find(String username) {
+        return users.findByUsername(username);
+    }
+
+    @Transactional(readOnly = true)
+    public List<UserAccount> list() {
+        return users.findAllByOrderByUsername();
+    }
+
+    @PreAuthorize("hasRole('ADMIN')")
+    @Transactional
+    public UserAccount create(String username, String password, Role role, String email, Collection<String> groupNames) {
+        checkUsername(username);
+        if (users.findByUsername(username).isPresent()) {
+            throw new AccountException("User " + username + " already exists");
+        }
+        UserAccount user = new UserAccount(username, encode(password), role, clock.instant());
+        user.setEmail(email);
+        user.setGroups(resolveGroups(groupNames));
+        log.info("Created user {} with role {}", username, role);
+        return users.save(user);
+    }
+
+    @PreAuthorize("hasRole('ADMIN')")
+    @Transactional
+    public UserAccount update(String username, Role role, String email, Collection<String> groupNames) {
+        UserAccount user = require(username);
+        user.setRole(role);
+        user.setEmail(email);
+        user.setGroups(resolveGroups(groupNames));
+        log.info("Updated user {}: role {}, groups {}", username, role, groupNames);
+        return user;
+    }
+
+    @PreAuthorize("hasRole('ADMIN')")
+    @Transactional
+    public void resetPassword(String username, String newPassword) {
+        require(username).setPasswordHash(encode(newPassword));
+        log.info("Password of {} reset by an administrator", username);
+    }
+
+    /** Changes the caller's own password after checking the current one. */
+    @Transactional
+    public void changeOwnPassword(String username, String currentPassword, String newPassword) {
+        UserAccount user = require(username);
+        if (!passwordEncoder.matches(currentPassword, user.getPasswordHash())) {
+            throw new AccountException("The current password is wrong");
+        }
+        user.setPasswordHash(encode(newPassword));
+    }
+
+    /** Disabling an account also ends its browser sessions; its tokens stop working at once. */
+    @PreAuthorize("hasRole('ADMIN')")
+    @Transactional
+    public void setEnabled(String username, boolean enabled) {
+        UserAccount user = require(username);
+        user.setEnabled(enabled);
+        if (!enabled) {
+            expireSessions(username);
+        }
+        log.info("User {} {}", username, enabled ? "enabled" : "disabled");
+    }
+
+    private void expireSessions(String username) {
+        for (Object principal : sessionRegistry.getAllPrincipals()) {
+            if (principal instanceof UserDetails details && details.getUsername().equals(username)) {
+                sessionRegistry.getAllSessions(principal, false).forEach(s -> s.expireNow());
+            }
+        }
+    }
+
+    private UserAccount require(String username) {
+        return users.findByUsername(username)
+                .orElseThrow(() -> new AccountException("No user " + username));
+    }
+
+    private Set<UserGroup> resolveGroups(Collection<String> names) {
+        Set<UserGroup> resolved = new HashSet<>();
+        for (String name : names) {
+            resolved.add(groups.findByName(name).orElseThrow(() -> new AccountException("No group " + name)));
+        }
+        return resolved;
+    }
+
+    private String encode(String password) {
+        if (password == null || password.length() < UserAccount.PASSWORD_MIN) {
+            throw new AccountException("A password needs at least " + UserAccount.PASSWORD_MIN + " characters");
+        }
+        return passwordEncoder.encode(password);
+    }
+
+    static void checkUsername(String username) {
+        if (username == null || !username.matches(UserAccount.USERNAME_PATTERN)) {
+            throw new AccountException("A username is 1 to 64 lowercase letters, digits, '_' or '-', starting with a letter");
+        }
+    }
+}

@@ -1,0 +1,90 @@
+package org.gantry.security.ui;
+
+import com.vaadin.flow.component.button.Button;
+import com.vaadin.flow.component.button.ButtonVariant;
+import com.vaadin.flow.component.grid.Grid;
+import com.vaadin.flow.component.html.H2;
+import com.vaadin.flow.component.orderedlayout.HorizontalLayout;
+import com.vaadin.flow.component.orderedlayout.VerticalLayout;
+import com.vaadin.flow.router.Menu;
+import com.vaadin.flow.router.PageTitle;
+import com.vaadin.flow.router.Route;
+import jakarta.annotation.security.RolesAllowed;
+import java.util.stream.Collectors;
+import org.gantry.base.ui.Notifications;
+import org.gantry.security.AccountException;
+import org.gantry.security.GroupService;
+import org.gantry.security.UserAccount;
+import org.gantry.security.UserGroup;
+import org.gantry.security.UserService;
+
+@Route("admin/users")
+@PageTitle("Users · Gantry")
+@Menu(title = "Admin: users", order = 90, icon = "vaadin:users")
+@RolesAllowed("ADMIN")
+class UserAdminView extends VerticalLayout {
+
+    private final UserService users;
+    private final GroupService groups;
+    final Grid<UserAccount> grid = new Grid<>(UserAccount.class, false);
+
+    UserAdminView(UserService users, GroupService groups) {
+        this.users = users;
+        this.groups = groups;
+        setSizeFull();
+        grid.addColumn(UserAccount::getUsername).setHeader("Username").setSortable(true).setAutoWidth(true);
+        grid.addColumn(UserAccount::getRole).setHeader("Role").setAutoWidth(true);
+        grid.addColumn(u -> u.getGroups().stream().map(UserGroup::getName).sorted().collect(Collectors.joining(", ")))
+                .setHeader("Groups");
+        grid.addColumn(u -> String.join(", ", u.virtualClusterNames())).setHeader("Virtual clusters");
+        grid.addColumn(u -> u.isEnabled() ? "active" : "disabled").setHeader("Status").setAutoWidth(true);
+        grid.addComponentColumn(this::actions).setHeader("").setAutoWidth(true);
+        grid.setSizeFull();
+
+        Button create = new Button("New user", e -> openEditor(null));
+        create.addThemeVariants(ButtonVariant.LUMO_PRIMARY);
+        create.setId("new-user");
+        add(new HorizontalLayout(new H2("Users"), create), grid);
+        refresh();
+    }
+
+    private HorizontalLayout actions(UserAccount user) {
+        Button edit = new Button("Edit", e -> openEditor(user));
+        Button password = new Button("Reset password", e -> new PasswordDialog(user.getUsername(), pw -> {
+            users.resetPassword(user.getUsername(), pw);
+            Notifications.success("Password of " + user.getUsername() + " reset");
+        }).open());
+        Button toggle = new Button(user.isEnabled() ? "Disable" : "Enable", e -> run(() -> {
+            users.setEnabled(user.getUsername(), !user.isEnabled());
+            Notifications.success(user.getUsername() + (user.isEnabled() ? " disabled" : " enabled"));
+        }));
+        toggle.addThemeVariants(user.isEnabled() ? ButtonVariant.LUMO_ERROR : ButtonVariant.LUMO_SUCCESS);
+        HorizontalLayout row = new HorizontalLayout(edit, password, toggle);
+        row.getChildren().forEach(c -> ((Button) c).addThemeVariants(ButtonVariant.LUMO_SMALL, ButtonVariant.LUMO_TERTIARY));
+        return row;
+    }
+
+    private void openEditor(UserAccount existing) {
+        new UserDialog(existing, groups.groups(), form -> {
+            if (existing == null) {
+                users.create(form.username(), form.password(), form.role(), form.email(), form.groups());
+            } else {
+                users.update(existing.getUsername(), form.role(), form.email(), form.groups());
+            }
+            refresh();
+        }).open();
+    }
+
+    private void run(Runnable action) {
+        try {
+            action.run();
+            refresh();
+        } catch (AccountException e) {
+            Notifications.error(e.getMessage());
+        }
+    }
+
+    void refresh() {
+        grid.setItems(users.list());
+    }
+}

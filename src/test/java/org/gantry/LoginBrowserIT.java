@@ -1,0 +1,48 @@
+package org.gantry;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.time.Duration;
+import org.gantry.testsupport.Browser;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.openqa.selenium.By;
+import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.support.ui.WebDriverWait;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
+import org.springframework.boot.test.web.server.LocalServerPort;
+
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+@ExtendWith(OutputCaptureExtension.class)
+class LoginBrowserIT {
+
+    @LocalServerPort
+    int port;
+
+    @Test
+    void wrong_password_is_refused_and_logged_without_the_password(CapturedOutput output) {
+        assumeTrue(Browser.available(), "Debian chromium and chromium-driver are not installed");
+        try (Browser browser = new Browser(port)) {
+            browser.signIn("admin", "not-the-Password-42");
+            new WebDriverWait(browser.driver, Duration.ofSeconds(30)).until(d -> Boolean.TRUE.equals(
+                    ((JavascriptExecutor) d).executeScript("const f = document.querySelector('vaadin-login-form'); return f != null && f.error")));
+            browser.screenshot("login-error");
+            assertThat(browser.driver.getCurrentUrl()).contains("/login");
+        }
+        assertThat(output.getOut()).contains("Login failed for user 'admin'").doesNotContain("not-the-Password-42");
+    }
+
+    @Test
+    void admin_signs_in_and_sees_the_job_list() {
+        assumeTrue(Browser.available(), "Debian chromium and chromium-driver are not installed");
+        try (Browser browser = new Browser(port)) {
+            browser.signIn("admin", "admin-test-password");
+            browser.await(By.id("job-list"));
+            assertThat(browser.await(By.id("current-user")).getText()).isEqualTo("admin");
+            browser.screenshot("job-list");
+        }
+    }
+}

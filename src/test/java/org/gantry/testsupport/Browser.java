@@ -1,0 +1,75 @@
+package org.gantry.testsupport;
+
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import org.openqa.selenium.By;
+import org.openqa.selenium.Keys;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.TakesScreenshot;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.support.ui.ExpectedConditions;
+import org.openqa.selenium.support.ui.WebDriverWait;
+
+/** Debian's headless Chromium driven through Debian's chromedriver; never downloads a browser. */
+public final class Browser implements AutoCloseable {
+
+    public final WebDriver driver;
+    private final String baseUrl;
+
+    public Browser(int port) {
+        ChromeOptions options = new ChromeOptions();
+        options.setBinary("/usr/bin/chromium");
+        options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                "--no-first-run", "--disable-quic", "--window-size=1400,900");
+        ChromeDriverService service = new ChromeDriverService.Builder()
+                .usingDriverExecutable(new File("/usr/bin/chromedriver")).usingAnyFreePort().build();
+        this.driver = new ChromeDriver(service, options);
+        this.baseUrl = "http://localhost:" + port;
+    }
+
+    /** True when Debian's chromium and chromedriver are installed (.ci/run installs them). */
+    public static boolean available() {
+        return Files.isExecutable(Path.of("/usr/bin/chromium")) && Files.isExecutable(Path.of("/usr/bin/chromedriver"));
+    }
+
+    public void open(String path) {
+        driver.get(baseUrl + path);
+    }
+
+    public WebElement await(By locator) {
+        return new WebDriverWait(driver, Duration.ofSeconds(60))
+                .until(ExpectedConditions.visibilityOfElementLocated(locator));
+    }
+
+    public void signIn(String username, String password) {
+        open("/login");
+        WebElement user = await(By.cssSelector("vaadin-login-form input[name='username']"));
+        user.sendKeys(username);
+        WebElement pass = driver.findElement(By.cssSelector("vaadin-login-form input[name='password']"));
+        pass.sendKeys(password, Keys.ENTER);
+    }
+
+    /** Saves a screenshot under target/screenshots for people to look at. */
+    public void screenshot(String name) {
+        try {
+            Path dir = Path.of("target", "screenshots");
+            Files.createDirectories(dir);
+            byte[] png = ((TakesScreenshot) driver).getScreenshotAs(OutputType.BYTES);
+            Files.write(dir.resolve(name + ".png"), png);
+        } catch (Exception e) {
+            // A missing screenshot must not fail the test it illustrates.
+        }
+    }
+
+    @Override
+    public void close() {
+        driver.quit();
+    }
+}
