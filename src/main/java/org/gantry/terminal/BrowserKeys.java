@@ -23,22 +23,27 @@ public class BrowserKeys {
         this.clock = clock;
     }
 
-    /** Lets the key with this fingerprint in as {@code username}, once, for {@code ttl}. */
-    public void register(String fingerprint, String username, Duration ttl) {
+    /**
+     * Lets the key with this fingerprint in as {@code username}, once, for {@code ttl}.
+     *
+     * @param clientAddress the browser's address, recorded in the audit instead of the loopback
+     *     address the gateway sees
+     */
+    public void register(String fingerprint, String username, String clientAddress, Duration ttl) {
         Duration capped = ttl.compareTo(TerminalProperties.BROWSER_KEY_TTL_MAX) > 0
                 ? TerminalProperties.BROWSER_KEY_TTL_MAX : ttl;
         Instant now = clock.instant();
         grants.values().removeIf(grant -> grant.expired(now));
-        grants.put(fingerprint, new Grant(username, now.plus(capped)));
+        grants.put(fingerprint, new Grant(username, clientAddress, now.plus(capped)));
     }
 
-    /** The user the key was minted for, while it is still valid and unused. */
-    public Optional<String> ownerOf(String fingerprint) {
+    /** Whom the key was minted for, while it is still valid and unused. */
+    public Optional<Grant> find(String fingerprint) {
         Grant grant = grants.get(fingerprint);
         if (grant == null || grant.expired(clock.instant())) {
             return Optional.empty();
         }
-        return Optional.of(grant.username());
+        return Optional.of(grant);
     }
 
     /** Spends the key: it opened its connection. */
@@ -51,7 +56,8 @@ public class BrowserKeys {
         grants.remove(fingerprint);
     }
 
-    private record Grant(String username, Instant expiresAt) {
+    /** A browser key's owner and the browser's address. */
+    public record Grant(String username, String clientAddress, Instant expiresAt) {
 
         boolean expired(Instant now) {
             return !now.isBefore(expiresAt);

@@ -14,6 +14,14 @@ public interface SshGateway {
     /** Its host key's {@code SHA256:…} fingerprint. */
     String hostKeyFingerprint();
 
+    /** The host name clients use to reach it (gantry.terminal.advertised-host, else this machine's name). */
+    String advertisedHost();
+
+    /** The ssh command that opens a shell in {@code route}'s task. */
+    default String sshCommand(TaskRoute route) {
+        return "ssh -p " + port() + " " + route.loginName() + "@" + advertisedHost();
+    }
+
     /** The terminals open right now. */
     List<OpenTerminal> openTerminals();
 }

@@ -19,6 +19,8 @@ import org.openqa.selenium.support.ui.WebDriverWait;
 /** Debian's headless Chromium driven through Debian's chromedriver; never downloads a browser. */
 public final class Browser implements AutoCloseable {
 
+    private static final Duration FRONTEND_BUILD_MAX = Duration.ofMinutes(6);
+
     public final WebDriver driver;
     private final String baseUrl;
 
@@ -49,11 +51,29 @@ public final class Browser implements AutoCloseable {
     }
 
     public void signIn(String username, String password) {
-        open("/login");
-        WebElement user = await(By.cssSelector("vaadin-login-form input[name='username']"));
+        WebElement user = awaitFirstPage("/login", By.cssSelector("vaadin-login-form input[name='username']"));
         user.sendKeys(username);
         WebElement pass = driver.findElement(By.cssSelector("vaadin-login-form input[name='password']"));
         pass.sendKeys(password, Keys.ENTER);
+    }
+
+    /**
+     * Opens the first page of a run. After a change to the frontend (an npm package, a file in
+     * frontend/) Vaadin's dev mode rebuilds its bundle first, which takes minutes on a busy
+     * machine; the page is reloaded until it renders.
+     */
+    public WebElement awaitFirstPage(String path, By locator) {
+        long deadline = System.nanoTime() + FRONTEND_BUILD_MAX.toNanos();
+        while (true) {
+            open(path);
+            try {
+                return await(locator);
+            } catch (org.openqa.selenium.TimeoutException e) {
+                if (System.nanoTime() > deadline) {
+                    throw e;
+                }
+            }
+        }
     }
 
     /** Saves a screenshot under target/screenshots for people to look at. */

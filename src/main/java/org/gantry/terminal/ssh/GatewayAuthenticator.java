@@ -40,10 +40,12 @@ final class GatewayAuthenticator implements PublickeyAuthenticator, SessionListe
     @Override
     public boolean authenticate(String loginName, PublicKey key, ServerSession session) {
         String fingerprint = MinaSshKeyCodec.fingerprint(key);
-        Optional<GatewayIdentity> identity = browserKeys.ownerOf(fingerprint)
-                .map(user -> new GatewayIdentity(user, TerminalAuditEntry.Via.BROWSER, fingerprint))
+        Optional<GatewayIdentity> identity = browserKeys.find(fingerprint)
+                .map(grant -> new GatewayIdentity(grant.username(), TerminalAuditEntry.Via.BROWSER, fingerprint,
+                        Optional.of(grant.clientAddress())))
                 .or(() -> keys.ownerOf(fingerprint)
-                        .map(user -> new GatewayIdentity(user, TerminalAuditEntry.Via.SSH, fingerprint)));
+                        .map(user -> new GatewayIdentity(user, TerminalAuditEntry.Via.SSH, fingerprint,
+                                Optional.empty())));
         if (identity.isPresent()) {
             session.setAttribute(GatewayIdentity.KEY, identity.get());
             return true;

@@ -161,6 +161,17 @@ public class MinaSshGateway implements SshGateway, SmartLifecycle {
     }
 
     @Override
+    public String advertisedHost() {
+        return properties.advertisedHost().orElseGet(() -> {
+            try {
+                return java.net.InetAddress.getLocalHost().getCanonicalHostName();
+            } catch (java.net.UnknownHostException e) {
+                return "localhost";
+            }
+        });
+    }
+
+    @Override
     public List<OpenTerminal> openTerminals() {
         return open.stream().map(TaskShellCommand::summary).toList();
     }

@@ -98,7 +98,8 @@ final class TaskShellCommand implements Command {
         pty = env.getEnv().containsKey(Environment.ENV_COLUMNS);
         TerminalAttempt attempt = new TerminalAttempt(Optional.of(identity.username()), identity.via(),
                 Optional.of(identity.fingerprint()), channel.getSession().getUsername(),
-                GatewayAuthenticator.address(channel.getSession().getIoSession().getRemoteAddress()));
+                identity.clientAddress().orElseGet(() ->
+                        GatewayAuthenticator.address(channel.getSession().getIoSession().getRemoteAddress())));
         TerminalService.Admission admission = runtime.terminals().admit(attempt);
         if (admission instanceof TerminalService.Admission.Refused refused) {
             finish(EXIT_REFUSED, refused.message());
