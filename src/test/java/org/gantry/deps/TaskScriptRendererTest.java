@@ -224,7 +224,7 @@ class TaskScriptRendererTest {
     void call_after_failing_does_not_fail_a_task_that_succeeded() throws Exception {
         TaskScripts.Run run = TaskScripts.run(dir.resolve("task"), request()
                 .deps(deps(Map.of(), List.of(), List.of(), Optional.empty(), Optional.empty(), List.of(),
-                        List.of("echo 'upload refused' >&2; exit 4", "touch not-reached")))
+                        List.of("echo 'upload refused' >&2; (exit 4)", "touch not-reached")))
                 .commands(List.of("true")).build());
 
         assertThat(run.exitCode()).isZero();
