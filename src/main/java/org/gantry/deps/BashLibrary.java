@@ -113,6 +113,14 @@ final class BashLibrary {
               # usage: gantry_publish BUILD_DIR PUBLISHED_PATH KIND
               if ln -sT -- "${1##*/}" "$2" 2>/dev/null; then
                 echo "gantry: $3: built $2" >&2
+              elif [ -L "$2" ] && [ ! -e "$2" ]; then
+                # a cache cleanup deleted the env the link pointed to: replace the link atomically
+                if ! { ln -sT -- "${1##*/}" "$2.$$" && mv -T -- "$2.$$" "$2"; }; then
+                  rm -rf -- "$1"
+                  echo "gantry: $3: cannot replace the dangling link $2" >&2
+                  return 1
+                fi
+                echo "gantry: $3: built $2 again (its env had been deleted)" >&2
               else
                 rm -rf -- "$1"
                 if [ ! -e "$2" ]; then echo "gantry: $3: cannot publish $2" >&2; return 1; fi
@@ -216,9 +224,13 @@ final class BashLibrary {
               # usage: gantry_pip_venv REQUIREMENTS_FILE_OR_EMPTY PACKAGE...
               local req=$1 py=$gantry_pip_python site='' info key root build rc=0
               shift
-              # Over an active conda env the venv sees conda's packages, so that pip only adds
-              # what conda lacks; the conda env itself is shared and never installed into.
-              if [ -n "${CONDA_PREFIX:-}" ]; then site=--system-site-packages; fi
+              # Over an active conda env the venv is made from conda's python and sees conda's
+              # packages, so that pip only adds what conda lacks; the conda env itself is shared
+              # and never installed into.
+              if [ -n "${CONDA_PREFIX:-}" ] && [ -x "$CONDA_PREFIX/bin/python" ]; then
+                py=$CONDA_PREFIX/bin/python
+                site=--system-site-packages
+              fi
               if [ -n "$req" ] && [ ! -r "$req" ]; then
                 echo "gantry: pip: requirements file '$req' not found in $PWD" >&2
                 return 1

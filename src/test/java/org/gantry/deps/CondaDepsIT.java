@@ -59,7 +59,8 @@ class CondaDepsIT {
     private TaskScriptRequest request(Deps.Conda conda, Optional<Deps.Pip> pip) {
         Deps deps = TaskScripts.deps(Map.of(), List.of(), List.of(), Optional.of(conda), pip, List.of(), List.of());
         return TaskScriptRequest.builder(cache.toString()).deps(deps)
-                .pipOptions(PipOptions.DEFAULT.withExtraArgs(List.of("--no-index", "--find-links", dir.resolve("wheels").toString())))
+                .pipOptions(PipOptions.DEFAULT.withExtraArgs(
+                        List.of("--no-index", "--find-links", dir.resolve("wheels").toString())))
                 .commands(List.of("echo \"$CONDA_PREFIX\" > prefix.txt", "command -v python > python.txt"))
                 .build();
     }
@@ -145,10 +146,12 @@ class CondaDepsIT {
 
         List<String> creates = calls().stream().filter(c -> c.startsWith("env create")).toList();
         assertThat(creates).hasSize(2).allSatisfy(c -> assertThat(c)
-                .matches("env create --file environment\\.yml --prefix " + cache.resolve("conda") + "/[0-9a-f]{24}" + BUILD));
+                .matches("env create --file environment\\.yml --prefix " + cache.resolve("conda")
+                        + "/[0-9a-f]{24}" + BUILD));
         assertThat(read("task2", "prefix.txt")).isEqualTo(read("task1", "prefix.txt"));
         assertThat(read("task3", "prefix.txt")).isNotEqualTo(read("task1", "prefix.txt"));
-        assertThat(Path.of(read("task3", "prefix.txt")).resolve("environment.yml")).hasContent("dependencies: [numpy=2.0]");
+        assertThat(Path.of(read("task3", "prefix.txt")).resolve("environment.yml"))
+                .hasContent("dependencies: [numpy=2.0]");
     }
 
     @Test

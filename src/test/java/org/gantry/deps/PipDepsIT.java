@@ -133,6 +133,22 @@ class PipDepsIT {
     }
 
     @Test
+    void a_venv_deleted_from_the_cache_behind_its_link_is_built_again() throws Exception {
+        TaskScriptRequest req = request(packages("gantry_probe==1.0")).build();
+        TaskScripts.run(dir.resolve("task1"), req);
+        Path venv = cacheEntries().stream().filter(Files::isSymbolicLink).findFirst().orElseThrow();
+        TaskScripts.deleteTree(venv.toRealPath());
+
+        TaskScripts.Run run = TaskScripts.run(dir.resolve("task2"), req);
+
+        assertThat(run.exitCode()).as(run.stderr()).isZero();
+        assertThat(stepStderr(dir.resolve("task2"), "pip"))
+                .contains("gantry: pip: built " + venv + " again (its env had been deleted)");
+        assertThat(Files.readAllLines(dir.resolve("task2/probe.txt")))
+                .containsExactly("1.0", venv.toRealPath().toString());
+    }
+
+    @Test
     void a_package_that_cannot_be_installed_fails_the_pip_step_with_its_message() throws Exception {
         Path task = dir.resolve("task");
 

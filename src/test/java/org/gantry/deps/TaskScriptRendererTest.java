@@ -251,6 +251,35 @@ class TaskScriptRendererTest {
     }
 
     @Test
+    void a_stopped_task_records_the_signal_and_still_runs_call_after() throws Exception {
+        Path task = dir.resolve("task");
+        TaskScriptRequest req = request()
+                .deps(deps(Map.of(), List.of(), List.of(), Optional.empty(), Optional.empty(), List.of(),
+                        List.of("echo \"$GANTRY_TASK_EXIT_CODE $GANTRY_FAILED_STEP\" > after.txt")))
+                .commands(List.of("echo \"$$ $(cut -d' ' -f5 /proc/$$/stat)\" > ids.tmp && mv ids.tmp ids",
+                        "sleep 600"))
+                .build();
+
+        // setsid: like an executor's task, the script leads its own process group
+        Process process = TaskScripts.start(task, req, Map.of(), List.of("setsid"));
+        Path ids = task.resolve("ids");
+        for (int i = 0; i < 600 && !Files.exists(ids) && process.isAlive(); i++) {
+            Thread.sleep(100);
+        }
+        String[] pidAndGroup = Files.readString(ids).strip().split(" ");
+        assertThat(pidAndGroup[1]).as("never signal a group the test JVM may be in").isEqualTo(pidAndGroup[0]);
+        new ProcessBuilder("kill", "-TERM", "--", "-" + pidAndGroup[1]).start().waitFor();
+        TaskScripts.Run run = TaskScripts.await(task, req, process);
+
+        assertThat(run.exitCode()).isEqualTo(143);
+        assertThat(run.results().step(DepsStep.TASK)).get().satisfies(s -> {
+            assertThat(s.status()).isEqualTo(Status.FAILED);
+            assertThat(s.exitCode()).hasValue(143);
+        });
+        assertThat(task.resolve("after.txt")).hasContent("143 task");
+    }
+
+    @Test
     void pre_and_post_commands_surround_the_commands_inside_the_task_step() throws Exception {
         TaskScriptRequest req = request()
                 .deps(deps(Map.of(), List.of(), List.of(), Optional.empty(), Optional.empty(),

@@ -5,6 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
@@ -66,10 +67,19 @@ final class TaskScripts {
 
     static Process start(Path taskDir, TaskScriptRequest request, Map<String, String> env)
             throws IOException {
+        return start(taskDir, request, env, List.of());
+    }
+
+    /** Starts the script through {@code launcher} (e.g. {@code setsid}) when it is not empty. */
+    static Process start(Path taskDir, TaskScriptRequest request, Map<String, String> env,
+                         List<String> launcher) throws IOException {
         Files.createDirectories(taskDir);
         Path script = taskDir.resolve("task.sh");
         Files.writeString(script, new TaskScriptRenderer().render(request));
-        ProcessBuilder builder = new ProcessBuilder("bash", script.toString())
+        List<String> command = new ArrayList<>(launcher);
+        command.add("bash");
+        command.add(script.toString());
+        ProcessBuilder builder = new ProcessBuilder(command)
                 .directory(taskDir.toFile())
                 .redirectOutput(taskDir.resolve("stdout.log").toFile())
                 .redirectError(taskDir.resolve("stderr.log").toFile());
