@@ -70,7 +70,7 @@ final class MapNode {
                 diagnostics.error("type-mismatch", Values.label(path) + "keys must be plain strings, found "
                         + Values.describe(keyNode), path, keyNode);
             } else {
-                // Duplicates are reported once for the whole document by DuplicateKeys; the
+                // Duplicates are reported once for the whole document by DocumentChecks; the
                 // first one wins here, as in the editor's view of the text.
                 entries.putIfAbsent(scalar.getValue(), new Entry(scalar.getValue(), keyNode, tuple.getValueNode()));
             }

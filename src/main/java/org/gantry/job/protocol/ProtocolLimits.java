@@ -27,6 +27,9 @@ public final class ProtocolLimits {
     /** Nodes visited while reading one document, aliases counted each time they are used. */
     public static final int MAX_VISITED_NODES = 1_000_000;
 
+    /** Problems reported for one document; beyond this, one more says there are more. */
+    public static final int MAX_PROBLEMS = 500;
+
     private ProtocolLimits() {
     }
 }
