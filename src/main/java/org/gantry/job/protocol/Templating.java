@@ -2,13 +2,13 @@ package org.gantry.job.protocol;
 
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.Comparator;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import org.gantry.job.protocol.Problem.Severity;
+import org.gantry.job.protocol.ScalarRewrite.Change;
 import org.gantry.job.protocol.TemplateSites.Site;
 import org.gantry.job.protocol.TemplateSyntax.Match;
 import org.gantry.job.protocol.TemplateValues.Outcome;
@@ -30,9 +30,6 @@ import org.yaml.snakeyaml.nodes.ScalarNode;
  */
 public final class Templating {
 
-    private record Edit(int start, int end, String text) {
-    }
-
     private Templating() {
     }
 
@@ -49,29 +46,18 @@ public final class Templating {
             return new TemplateResult(submittedYaml, diagnostics.problems());
         }
         TemplateValues values = new TemplateValues(spec, Map.copyOf(expressions));
-        List<Site> sites = TemplateSites.find(root.get(), source);
-        Map<Node, String> intended = new IdentityHashMap<>();
+        Map<ScalarNode, Change> changes = new IdentityHashMap<>();
         Map<Node, Optional<String>> scopes = new IdentityHashMap<>();
-        List<Edit> edits = new ArrayList<>();
-        for (Site site : sites) {
+        for (Site site : TemplateSites.find(root.get(), source)) {
             Optional<String> firstScope = scopes.putIfAbsent(site.node(), site.role());
             if (firstScope != null) {
-                sharedAcrossRoles(site, firstScope, values, intended, diagnostics);
+                sharedAcrossRoles(site, firstScope, values, changes, diagnostics);
                 continue;
             }
-            resolveSite(site, source, values, diagnostics).ifPresent(value -> {
-                intended.put(site.node(), value);
-                edits.add(inPlace(site, source, values).orElseGet(() -> requote(site.node(), value, source)));
-            });
+            resolveSite(site, source, values, diagnostics).ifPresent(value ->
+                    changes.put(site.node(), new Change(value, inPlace(site, source, values))));
         }
-        String resolved = apply(submittedYaml, edits);
-        Set<ScalarNode> misread = misread(resolved, sites, intended);
-        if (!misread.isEmpty()) {
-            edits.removeIf(edit -> misread.stream().anyMatch(node -> source.offset(node.getStartMark()) == edit.start()));
-            misread.forEach(node -> edits.add(requote(node, intended.get(node), source)));
-            resolved = apply(submittedYaml, edits);
-        }
-        return new TemplateResult(resolved, diagnostics.problems());
+        return new TemplateResult(ScalarRewrite.apply(source, root.get(), changes), diagnostics.problems());
     }
 
     /** Every template in a place where templates are resolved, in document order (for the linter). */
@@ -89,7 +75,7 @@ public final class Templating {
                 continue;
             }
             int start = source.offset(site.node().getStartMark());
-            for (Match match : TemplateSyntax.scan(source.text().substring(start, end(site.node(), source)))) {
+            for (Match match : TemplateSyntax.scan(source.text().substring(start, source.end(site.node())))) {
                 TemplateSyntax.Parsed parsed = TemplateSyntax.parse(match.content());
                 int from = start + match.start();
                 int to = match.closed() ? start + match.end() : source.endOfLine(from);
@@ -105,7 +91,7 @@ public final class Templating {
     private static Optional<String> resolveSite(Site site, SourceText source, TemplateValues values,
                                                 Diagnostics diagnostics) {
         int start = source.offset(site.node().getStartMark());
-        List<Match> written = TemplateSyntax.scan(source.text().substring(start, end(site.node(), source)));
+        List<Match> written = TemplateSyntax.scan(source.text().substring(start, source.end(site.node())));
         String value = site.node().getValue();
         List<Match> inValue = TemplateSyntax.scan(value);
         if (written.isEmpty() && inValue.isEmpty()) {
@@ -153,11 +139,10 @@ public final class Templating {
         return Optional.of(out.append(text.substring(last)).toString());
     }
 
-    /** The scalar rewritten with values in place of its templates, if its style can hold them. */
-    private static Optional<Edit> inPlace(Site site, SourceText source, TemplateValues values) {
+    /** The scalar's text with values in place of its templates, if its style can hold them. */
+    private static Optional<String> inPlace(Site site, SourceText source, TemplateValues values) {
         int start = source.offset(site.node().getStartMark());
-        int end = end(site.node(), source);
-        String written = source.text().substring(start, end);
+        String written = source.text().substring(start, source.end(site.node()));
         StringBuilder out = new StringBuilder();
         int last = 0;
         for (Match match : TemplateSyntax.scan(written)) {
@@ -169,66 +154,19 @@ public final class Templating {
             out.append(written, last, match.start()).append(fitted.get());
             last = match.end();
         }
-        return Optional.of(new Edit(start, end, out.append(written.substring(last)).toString()));
-    }
-
-    private static Edit requote(ScalarNode node, String value, SourceText source) {
-        return new Edit(source.offset(node.getStartMark()), end(node, source), YamlQuoting.doubleQuoted(value));
-    }
-
-    /** End of a scalar's text without the line breaks a block scalar's range ends with. */
-    private static int end(Node node, SourceText source) {
-        int start = source.offset(node.getStartMark());
-        int end = source.offset(node.getEndMark());
-        while (end > start && Character.isWhitespace(source.text().charAt(end - 1))) {
-            end--;
-        }
-        return end;
-    }
-
-    private static String apply(String text, List<Edit> edits) {
-        List<Edit> sorted = new ArrayList<>(edits);
-        sorted.sort(Comparator.comparingInt(Edit::start));
-        StringBuilder out = new StringBuilder(text.length());
-        int last = 0;
-        for (Edit edit : sorted) {
-            out.append(text, last, edit.start()).append(edit.text());
-            last = edit.end();
-        }
-        return out.append(text.substring(last)).toString();
-    }
-
-    /** Scalars whose resolved text reads back differently than intended (all of them if it does not read). */
-    private static Set<ScalarNode> misread(String resolved, List<Site> sites, Map<Node, String> intended) {
-        Set<ScalarNode> misread = Collections.newSetFromMap(new IdentityHashMap<>());
-        SourceText source = new SourceText(resolved);
-        Optional<Node> root = YamlComposer.compose(new Diagnostics(source));
-        List<Site> reread = root.map(r -> TemplateSites.find(r, source)).orElse(List.of());
-        for (int i = 0; i < sites.size(); i++) {
-            ScalarNode original = sites.get(i).node();
-            String value = intended.get(original);
-            if (value == null) {
-                continue;
-            }
-            boolean same = reread.size() == sites.size() && reread.get(i).node().getValue().equals(value)
-                    && reread.get(i).node().getTag().equals(original.getTag());
-            if (!same) {
-                misread.add(original);
-            }
-        }
-        return misread;
+        return Optional.of(out.append(written.substring(last)).toString());
     }
 
     /** A scalar reached through an alias from two task roles must mean the same in both. */
     private static void sharedAcrossRoles(Site site, Optional<String> firstScope, TemplateValues values,
-                                          Map<Node, String> intended, Diagnostics diagnostics) {
-        String first = intended.get(site.node());
+                                          Map<ScalarNode, Change> changes, Diagnostics diagnostics) {
+        Change first = changes.get(site.node());
         if (first == null || firstScope.equals(site.role())) {
             return;
         }
         Optional<String> here = substitute(site.node().getValue(), TemplateSyntax.scan(site.node().getValue()), values,
                 site.role());
-        if (here.isEmpty() || !here.get().equals(first)) {
+        if (here.isEmpty() || !here.get().equals(first.value())) {
             diagnostics.error("bad-template", "this value is shared through a YAML alias by task roles `"
                     + firstScope.orElse("") + "` and `" + site.role().orElse("") + "`, and its templates mean "
                     + "different things in each; write it out in each task role", site.path(), site.node());

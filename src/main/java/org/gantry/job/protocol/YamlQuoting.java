@@ -55,9 +55,14 @@ final class YamlQuoting {
         };
     }
 
+    /**
+     * Whether a plain scalar can hold {@code value} somewhere inside it. Indicators that only
+     * matter at a scalar's start ({@code *}, {@code &}, {@code !} ...) are left to the
+     * read-back check, which knows where the value landed.
+     */
     private static boolean plainSafe(String value) {
         return !Character.isWhitespace(value.charAt(0)) && !Character.isWhitespace(value.charAt(value.length() - 1))
                 && !value.contains(": ") && !value.contains(" #") && !value.endsWith(":")
-                && value.chars().noneMatch(c -> ",[]{}\"'#&*!|>%@`".indexOf(c) >= 0);
+                && value.chars().noneMatch(c -> ",[]{}".indexOf(c) >= 0);
     }
 }
