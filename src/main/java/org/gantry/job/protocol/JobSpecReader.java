@@ -109,7 +109,7 @@ final class JobSpecReader {
             MapNode.read(entry.value(), path, entry.keyNode(), diagnostics);
             return Map.of();
         }
-        return Values.raw(entry.value(), path, stringLeaves, diagnostics)
+        return RawValues.raw(entry.value(), path, stringLeaves, diagnostics)
                 .map(o -> (Map<String, Object>) o).orElse(Map.of());
     }
 

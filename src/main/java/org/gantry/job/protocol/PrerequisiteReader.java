@@ -76,7 +76,8 @@ final class PrerequisiteReader {
         if (diagnostics.errorCount() > errorsBefore || name.isEmpty() || type.isEmpty() || uri.isEmpty()) {
             return Optional.empty();
         }
-        return Optional.of(new Prerequisite(name.get(), type.get(), uri.get(), version, contributor, description, auth));
+        return Optional.of(new Prerequisite(name.get(), type.get(), uri.get(), version, contributor, description,
+                auth));
     }
 
     private static Optional<Type> type(Node node, String path, Diagnostics diagnostics) {

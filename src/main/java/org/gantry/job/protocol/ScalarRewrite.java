@@ -1,6 +1,7 @@
 package org.gantry.job.protocol;
 
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.IdentityHashMap;
@@ -87,7 +88,7 @@ final class ScalarRewrite {
         }
     }
 
-    private static String write(String text, java.util.Collection<Edit> edits) {
+    private static String write(String text, Collection<Edit> edits) {
         List<Edit> sorted = new ArrayList<>(edits);
         sorted.sort(Comparator.comparingInt(Edit::start));
         StringBuilder out = new StringBuilder(text.length());

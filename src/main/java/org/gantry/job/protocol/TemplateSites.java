@@ -74,9 +74,9 @@ final class TemplateSites {
                 roles.entries().values().forEach(entry -> MapNode.read(entry.value(), roles.child(entry.key()),
                         entry.keyNode(), ignored).ifPresent(role -> {
                             Optional<String> scope = Optional.of(entry.key());
-                            role.get("preCommands").ifPresent(c -> values(c, scope, role.child("preCommands"), sites, 0));
-                            role.get("postCommands").ifPresent(c -> values(c, scope, role.child("postCommands"), sites,
-                                    0));
+                            for (String key : new String[] {"preCommands", "postCommands"}) {
+                                role.get(key).ifPresent(c -> values(c, scope, role.child(key), sites, 0));
+                            }
                         })));
     }
 

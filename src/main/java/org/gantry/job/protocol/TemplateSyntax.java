@@ -2,6 +2,7 @@ package org.gantry.job.protocol;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -67,7 +68,7 @@ final class TemplateSyntax {
         }
         Matcher prerequisite = PREREQUISITE.matcher(content);
         if (prerequisite.matches()) {
-            Kind kind = Kind.valueOf(prerequisite.group(1).toUpperCase(java.util.Locale.ROOT));
+            Kind kind = Kind.valueOf(prerequisite.group(1).toUpperCase(Locale.ROOT));
             String index = prerequisite.group(3) != null ? prerequisite.group(3) : prerequisite.group(4);
             String key = content.substring(prerequisite.start(2));
             return new Parsed(kind, key, prerequisite.group(2), Optional.ofNullable(index).map(Integer::valueOf));

@@ -1,6 +1,8 @@
 package org.gantry.job.protocol;
 
+import java.util.Collection;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import org.gantry.job.protocol.TemplateSyntax.Parsed;
@@ -38,31 +40,36 @@ final class TemplateValues {
                     .orElseGet(() -> Outcome.problem("unknown-parameter", "unknown parameter `"
                             + Names.shorten(parsed.key()) + "` in " + written
                             + known(parsed.key(), spec.parameters().keySet(), "parameters")));
-            case SECRET -> spec.secret(parsed.key()).map(Outcome::of).orElseGet(() ->
-                    NestedKeys.namesSection(spec.secrets(), parsed.key())
-                            ? Outcome.problem("unknown-secret", written + " names a group of secrets; name one of its keys")
-                            : Outcome.problem("unknown-secret", "unknown secret `" + Names.shorten(parsed.key()) + "` in "
-                            + written + known(parsed.key(), spec.secrets().keySet(), "secrets")));
+            case SECRET -> spec.secret(parsed.key()).map(Outcome::of).orElseGet(() -> unknownSecret(parsed, written));
             case EXPRESSION -> Optional.ofNullable(expressions.get(parsed.key())).map(Outcome::of)
                     .orElseGet(() -> Outcome.problem("unknown-expression", "unknown expression `" + parsed.key()
                             + "` in " + written + ": you have no stored expression with this key"
-                            + Spelling.closest(parsed.key(), expressions.keySet()).map(m -> "; did you mean `" + m + "`?")
-                            .orElse("")));
+                            + Spelling.closest(parsed.key(), expressions.keySet())
+                            .map(m -> "; did you mean `" + m + "`?").orElse("")));
             case DATA, SCRIPT, OUTPUT -> prerequisite(parsed, written, role);
             case INVALID -> Outcome.problem("bad-template", written + " is not a template; use $parameters.<key>, "
                     + "$secrets.<key>, expression.<key>, or a field of $data, $script or $output");
         };
     }
 
+    private Outcome unknownSecret(Parsed parsed, String written) {
+        if (NestedKeys.namesSection(spec.secrets(), parsed.key())) {
+            return Outcome.problem("unknown-secret", written + " names a group of secrets; name one of its keys");
+        }
+        return Outcome.problem("unknown-secret", "unknown secret `" + Names.shorten(parsed.key()) + "` in " + written
+                + known(parsed.key(), spec.secrets().keySet(), "secrets"));
+    }
+
     private Outcome prerequisite(Parsed parsed, String written, Optional<String> roleName) {
-        String variable = "$" + parsed.kind().name().toLowerCase(java.util.Locale.ROOT);
+        String variable = "$" + parsed.kind().name().toLowerCase(Locale.ROOT);
         if (roleName.isEmpty()) {
             return Outcome.problem("unknown-prerequisite", written + ": `" + variable + "` only exists in a task role's"
                     + " commands and deps, and in a deployment's commands for a task role");
         }
         TaskRole role = spec.taskRoles().get(roleName.get());
         if (role == null) {
-            return Outcome.problem("unknown-prerequisite", written + ": there is no task role `" + roleName.get() + "`");
+            return Outcome.problem("unknown-prerequisite", written + ": there is no task role `" + roleName.get()
+                    + "`");
         }
         Prerequisite.Type type = Prerequisite.Type.valueOf(parsed.kind().name());
         Optional<String> name = switch (type) {
@@ -92,7 +99,7 @@ final class TemplateValues {
                 "unknown-prerequisite", written + ": `" + prerequisite.get().name() + "` has no " + parsed.field()));
     }
 
-    private static String known(String key, java.util.Collection<String> keys, String what) {
+    private static String known(String key, Collection<String> keys, String what) {
         Optional<String> meant = Spelling.closest(key, keys);
         if (meant.isPresent()) {
             return "; did you mean `" + meant.get() + "`?";

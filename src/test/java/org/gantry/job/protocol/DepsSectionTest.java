@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.tuple;
 import static org.gantry.job.protocol.Jobs.parse;
 import static org.gantry.job.protocol.Jobs.spec;
 
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.gantry.deps.Deps;
@@ -30,9 +31,9 @@ class DepsSectionTest {
         assertThat(deps.env()).containsExactly(Map.entry("DATA_DIR", "/mnt/data"), Map.entry("SEED", "42"));
         assertThat(deps.bash()).containsExactly("mkdir -p $DATA_DIR/cache");
         assertThat(deps.module()).containsExactly("gcc/12", "cuda/12.1");
-        assertThat(deps.conda()).contains(new Deps.Conda(java.util.List.of("conda-forge"),
-                java.util.List.of("numpy=1.26"), Optional.empty(), Optional.empty()));
-        assertThat(deps.pip()).contains(new Deps.Pip(java.util.List.of("requests==2.32.3"),
+        assertThat(deps.conda()).contains(new Deps.Conda(List.of("conda-forge"),
+                List.of("numpy=1.26"), Optional.empty(), Optional.empty()));
+        assertThat(deps.pip()).contains(new Deps.Pip(List.of("requests==2.32.3"),
                 Optional.of("requirements.txt")));
         assertThat(deps.callBefore()).containsExactly("python prepare.py");
         assertThat(deps.callAfter()).containsExactly("python upload.py");

@@ -6,6 +6,7 @@ import static org.gantry.job.protocol.Jobs.only;
 import static org.gantry.job.protocol.Jobs.parse;
 import static org.gantry.job.protocol.Jobs.spec;
 
+import java.util.Map;
 import java.util.Optional;
 import org.gantry.job.protocol.Problem.Severity;
 import org.gantry.job.protocol.TaskRole.ResourcePerInstance;
@@ -227,8 +228,8 @@ class ProtocolParserTest {
                   token: abc.def
                 """);
 
-        assertThat(spec.parameters()).containsExactly(java.util.Map.entry("lr", "0.01"),
-                java.util.Map.entry("epochs", "5"), java.util.Map.entry("tag", ""));
+        assertThat(spec.parameters()).containsExactly(Map.entry("lr", "0.01"),
+                Map.entry("epochs", "5"), Map.entry("tag", ""));
         assertThat(spec.secret("db.password")).contains("s3cr3t-pw");
         assertThat(spec.secret("db.port")).contains("5432");
         assertThat(spec.secret("db")).isEmpty();
