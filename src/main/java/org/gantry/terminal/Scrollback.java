@@ -14,10 +14,11 @@ final class Scrollback {
     }
 
     void append(byte[] data, int offset, int length) {
-        if (length >= ring.length) {
-            System.arraycopy(data, offset + length - ring.length, ring, 0, ring.length);
-            written += length;
-            return;
+        if (length > ring.length) {
+            // Only the tail fits: count the rest as written and dropped, then keep the tail.
+            written += length - ring.length;
+            offset += length - ring.length;
+            length = ring.length;
         }
         int start = (int) (written % ring.length);
         int first = Math.min(length, ring.length - start);

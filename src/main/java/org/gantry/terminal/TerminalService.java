@@ -51,6 +51,22 @@ public class TerminalService {
                 "There is no job " + route.jobId()));
     }
 
+    /** Whether the user may enter the tasks of {@code route}'s job: its owner, or an admin when configured. */
+    public boolean mayEnter(String username, TaskRoute route) {
+        return users.find(username).filter(UserAccount::isEnabled).map(user -> accessReason(user, route).isPresent())
+                .orElse(false);
+    }
+
+    private Optional<String> accessReason(UserAccount user, TaskRoute route) {
+        if (route.jobOwner().equals(user.getUsername())) {
+            return Optional.of("owner");
+        }
+        if (user.isAdmin() && properties.adminAccess()) {
+            return Optional.of("administrator access");
+        }
+        return Optional.empty();
+    }
+
     private Admission decide(TerminalAttempt attempt) {
         Optional<UserAccount> user = attempt.username().flatMap(users::find).filter(UserAccount::isEnabled);
         if (user.isEmpty()) {
@@ -62,17 +78,13 @@ public class TerminalService {
         } catch (IllegalArgumentException e) {
             return new Admission.Refused(e.getMessage());
         }
-        String reason;
-        if (route.jobOwner().equals(user.get().getUsername())) {
-            reason = "owner";
-        } else if (user.get().isAdmin() && properties.adminAccess()) {
-            reason = "administrator access";
-        } else {
+        Optional<String> reason = accessReason(user.get(), route);
+        if (reason.isEmpty()) {
             return new Admission.Refused("Only " + route.jobOwner() + " may enter the tasks of " + route.jobId());
         }
         TaskShellLookup lookup = lookup(route);
         if (lookup instanceof TaskShellLookup.Running running) {
-            return new Admission.Allowed(running.route(), running.target(), reason);
+            return new Admission.Allowed(running.route(), running.target(), reason.get());
         }
         return new Admission.Refused(((TaskShellLookup.Unavailable) lookup).message());
     }
