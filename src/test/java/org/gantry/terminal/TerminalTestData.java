@@ -59,6 +59,10 @@ public final class TerminalTestData {
                 }
             }
         }
+        // useradd locks the password ("!"), and sshd without PAM refuses locked accounts: "*" means
+        // no password, yet not locked, so keys work.
+        Process unlock = new ProcessBuilder("usermod", "-p", "*", TASK_ACCOUNT).inheritIO().start();
+        unlock.waitFor(30, TimeUnit.SECONDS);
         return TASK_ACCOUNT;
     }
 

@@ -117,7 +117,8 @@ class OnwardSsh implements DisposableBean {
                 CoreModuleProperties.TCP_NODELAY.set(created, true);
                 CoreModuleProperties.HEARTBEAT_INTERVAL.set(created, properties.keepaliveInterval());
                 created.setServerKeyVerifier((session, address, key) -> {
-                    String expected = session.getAttribute(EXPECTED_HOST_KEY);
+                    AttributeRepository context = session.getConnectionContext();
+                    String expected = context == null ? null : context.getAttribute(EXPECTED_HOST_KEY);
                     String actual = MinaSshKeyCodec.fingerprint(key);
                     if (expected == null || expected.isEmpty()) {
                         log.warn("Accepting host key {} of {} unchecked: no expected fingerprint is configured",
