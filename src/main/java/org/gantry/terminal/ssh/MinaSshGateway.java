@@ -6,6 +6,7 @@ import java.net.InetSocketAddress;
 import java.net.SocketAddress;
 import java.security.KeyPair;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
@@ -14,8 +15,12 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.sshd.common.NamedFactory;
+import org.apache.sshd.common.cipher.BuiltinCiphers;
+import org.apache.sshd.common.cipher.Cipher;
 import org.apache.sshd.common.config.keys.PublicKeyEntry;
 import org.apache.sshd.common.keyprovider.KeyPairProvider;
+import org.apache.sshd.common.session.SessionHeartbeatController;
 import org.apache.sshd.core.CoreModuleProperties;
 import org.apache.sshd.server.SshServer;
 import org.apache.sshd.server.auth.pubkey.UserAuthPublicKeyFactory;
@@ -42,8 +47,7 @@ import org.springframework.stereotype.Component;
 public class MinaSshGateway implements SshGateway, SmartLifecycle {
 
     private static final Logger log = LoggerFactory.getLogger(MinaSshGateway.class);
-    /** Keepalives a client may leave unanswered before its connection counts as dead. */
-    private static final int KEEPALIVES_UNANSWERED_MAX = 4;
+    private static final Duration IDLE_TIMER_MARGIN = Duration.ofMinutes(1);
 
     private final TerminalProperties properties;
     private final GantryProperties gantry;
@@ -103,13 +107,18 @@ public class MinaSshGateway implements SshGateway, SmartLifecycle {
         CoreModuleProperties.TCP_NODELAY.set(created, true);
         CoreModuleProperties.SOCKET_KEEPALIVE.set(created, true);
         CoreModuleProperties.AUTH_TIMEOUT.set(created, properties.authTimeout());
-        CoreModuleProperties.HEARTBEAT_INTERVAL.set(created, properties.keepaliveInterval());
-        CoreModuleProperties.HEARTBEAT_NO_REPLY_MAX.set(created, KEEPALIVES_UNANSWERED_MAX);
-        // Keepalive replies count as traffic for MINA's own idle timer, so it only catches
-        // clients that stopped answering; a terminal nobody types in is closed by its command.
-        Duration quietMax = properties.keepaliveInterval().multipliedBy(KEEPALIVES_UNANSWERED_MAX + 2L);
-        CoreModuleProperties.IDLE_TIMEOUT.set(created, quietMax);
+        // Keepalives keep NATs and proxies from dropping a quiet terminal; a dead client is
+        // found by TCP keepalive and failing writes.
+        created.setSessionHeartbeat(SessionHeartbeatController.HeartbeatType.IGNORE, properties.keepaliveInterval());
+        // MINA's own idle timer only backs up the terminal's, which closes first with a message.
+        CoreModuleProperties.IDLE_TIMEOUT.set(created, properties.idleTimeout().plus(IDLE_TIMER_MARGIN));
         CoreModuleProperties.SERVER_IDENTIFICATION.set(created, "Gantry");
+        // AES-GCM runs on the JDK's AES-NI intrinsics; MINA's ChaCha20 is plain Java. Clients
+        // pick the first cipher they share with this list, and a keystroke is one packet each way.
+        List<NamedFactory<Cipher>> ciphers = new ArrayList<>(List.of(BuiltinCiphers.aes128gcm, BuiltinCiphers.aes256gcm));
+        created.getCipherFactories().stream().map(factory -> (NamedFactory<Cipher>) factory)
+                .filter(factory -> !ciphers.contains(factory)).forEach(ciphers::add);
+        created.setCipherFactories(ciphers);
     }
 
     @Override

@@ -16,6 +16,7 @@ import org.apache.sshd.server.Environment;
 import org.apache.sshd.server.ExitCallback;
 import org.apache.sshd.server.Signal;
 import org.apache.sshd.server.channel.ChannelSession;
+import org.apache.sshd.server.channel.ChannelSessionAware;
 import org.apache.sshd.server.command.Command;
 import org.gantry.terminal.OpenTerminal;
 import org.gantry.terminal.ShellRequest;
@@ -37,7 +38,7 @@ import org.slf4j.LoggerFactory;
  * stops reading, the pty fills and the task's writes block. The server holds at most one
  * buffer per terminal, and Ctrl-C, travelling the other way, is never queued behind output.
  */
-final class TaskShellCommand implements Command {
+final class TaskShellCommand implements Command, ChannelSessionAware {
 
     static final int EXIT_REFUSED = 1;
     private static final int BUFFER_SIZE = 32 * 1024;
@@ -50,9 +51,7 @@ final class TaskShellCommand implements Command {
     private final AtomicLong bytesFromShell = new AtomicLong();
     private final AtomicLong bytesToClient = new AtomicLong();
     private final ReentrantLock outputLock = new ReentrantLock();
-    private volatile long lastInputNanos = System.nanoTime();
-
-    private InputStream in;
+    private ShellInput input;
     private OutputStream out;
     private OutputStream err;
     private ExitCallback exit;
@@ -67,8 +66,16 @@ final class TaskShellCommand implements Command {
     }
 
     @Override
+    public void setChannelSession(ChannelSession channel) {
+        // Our own receiver instead of MINA's pipe: see ShellInput.
+        input = new ShellInput(channel, runtime.threads(), channel.getEnvironment().getEnv()
+                .containsKey(Environment.ENV_COLUMNS));
+        channel.setDataReceiver(input);
+    }
+
+    @Override
     public void setInputStream(InputStream in) {
-        this.in = in;
+        // Input arrives through ShellInput.
     }
 
     @Override
@@ -126,7 +133,7 @@ final class TaskShellCommand implements Command {
         watch = runtime.scheduler().scheduleWithFixedDelay(() -> check(allowed.route()),
                 runtime.properties().taskCheckInterval().toMillis(), runtime.properties().taskCheckInterval().toMillis(),
                 TimeUnit.MILLISECONDS);
-        Future<?> input = runtime.threads().submit(this::pumpInput);
+        input.started(shell);
         Future<?> errors = shell.errorOutput().<Future<?>>map(stream -> runtime.threads().submit(() -> pump(stream, err)))
                 .orElse(null);
         runtime.threads().execute(this::awaitExit);
@@ -134,7 +141,6 @@ final class TaskShellCommand implements Command {
         if (errors != null) {
             awaitQuietly(errors);
         }
-        input.cancel(true);
     }
 
     /** Copies shell output to the client until the shell closes it. */
@@ -158,26 +164,6 @@ final class TaskShellCommand implements Command {
         }
     }
 
-    private void pumpInput() {
-        Thread.currentThread().setName("gantry-terminal-in");
-        byte[] buffer = new byte[BUFFER_SIZE];
-        try {
-            int n;
-            while ((n = in.read(buffer)) > 0) {
-                lastInputNanos = System.nanoTime();
-                OutputStream shellInput = shell.input();
-                shellInput.write(buffer, 0, n);
-                shellInput.flush();
-            }
-            if (!pty) {
-                // End of input is end of file for a command without terminal (`ssh host cat < file`).
-                shell.input().close();
-            }
-        } catch (IOException e) {
-            // The shell exited or the client left; awaitExit or destroy finishes the command.
-        }
-    }
-
     private void awaitExit() {
         try {
             int code = shell.waitFor();
@@ -196,7 +182,7 @@ final class TaskShellCommand implements Command {
 
     /** Closes the terminal when its task has ended or nobody typed for the idle timeout. */
     private void check(TaskRoute route) {
-        long idleNanos = System.nanoTime() - lastInputNanos;
+        long idleNanos = System.nanoTime() - input.lastInputNanos();
         if (idleNanos > runtime.properties().idleTimeout().toNanos()) {
             String message = "Closing this terminal: no input for " + describe(runtime.properties().idleTimeout())
                     + " (gantry.terminal.idle-timeout)";
@@ -220,6 +206,7 @@ final class TaskShellCommand implements Command {
         if (message != null) {
             message(message);
         }
+        input.discard();
         if (shell != null) {
             shell.close();
         }
@@ -255,6 +242,7 @@ final class TaskShellCommand implements Command {
             if (watch != null) {
                 watch.cancel(false);
             }
+            input.discard();
             if (shell != null) {
                 shell.close();
             }

@@ -58,7 +58,13 @@ final class GatewayTestClient implements AutoCloseable {
     }
 
     Exec exec(String command) throws IOException {
+        return exec(command, "");
+    }
+
+    /** Runs {@code command} with {@code stdin} as its input, then end of file. */
+    Exec exec(String command, String stdin) throws IOException {
         ChannelExec channel = session.createExecChannel(command);
+        channel.setIn(new java.io.ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)));
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         channel.setOut(out);

@@ -125,6 +125,31 @@ class MinaSshGatewayIT {
     }
 
     @Test
+    void exec_reads_standard_input_until_end_of_file() throws Exception {
+        String big = "x".repeat(100_000);
+        try (GatewayTestClient client = GatewayTestClient.connect(gateway.port(), route.loginName(), ownerKey)) {
+            GatewayTestClient.Exec exec = client.exec("wc -c; echo done", "hello\n" + big);
+            assertThat(exec.out()).isEqualTo((6 + big.length()) + "\ndone\n");
+            assertThat(exec.exitStatus()).isZero();
+        }
+    }
+
+    @Test
+    void a_paste_reaches_the_shell_whole_and_in_order() throws Exception {
+        StringBuilder paste = new StringBuilder("cat > pasted.txt <<'EOF'\r");
+        for (int line = 0; line < 300; line++) {
+            paste.append("line ").append(line).append(" ").append("z".repeat(40)).append('\r');
+        }
+        paste.append("EOF\r");
+        try (GatewayTestClient client = GatewayTestClient.connect(gateway.port(), route.loginName(), ownerKey)) {
+            GatewayTestClient.Shell shell = client.shell(80, 24);
+            shell.type(paste.toString());
+            shell.type("echo lines=$(wc -l < pasted.txt) last=\"$(tail -n 1 pasted.txt | cut -c1-8)\"\r");
+            assertThat(shell.await("lines=300 last=line 299")).contains("lines=300");
+        }
+    }
+
+    @Test
     void an_unknown_key_is_refused_and_audited() throws Exception {
         KeyPair stranger = GatewayTestClient.newKey();
         String fingerprint = MinaSshKeyCodec.fingerprint(stranger.getPublic());
