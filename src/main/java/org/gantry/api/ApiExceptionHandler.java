@@ -29,8 +29,10 @@ import org.springframework.web.servlet.resource.NoResourceFoundException;
 /**
  * Maps every failure of a REST call to OpenPAI's {@code {"code", "message"}}: a user's
  * mistake is always a 4xx that says what was wrong; only Gantry's own faults are 500s.
+ * Not limited to this package's controllers: a request that matches no controller (wrong
+ * path, method or content type) has no handler, and must get the same JSON.
  */
-@RestControllerAdvice(basePackageClasses = ApiExceptionHandler.class)
+@RestControllerAdvice
 class ApiExceptionHandler {
 
     private static final Logger log = LoggerFactory.getLogger(ApiExceptionHandler.class);

@@ -44,7 +44,7 @@ import org.springframework.web.bind.annotation.RestController;
 @Tag(name = "job", description = "API endpoint for job")
 class JobController {
 
-    static final String JOB = "/{user:[^~/]+}~{job:[^/]+}";
+    static final String JOB = "/{user:[^~]+}~{job}";
     static final int MAX_EVENTS = 1000;
 
     private final JobService jobs;

@@ -7,15 +7,20 @@ import org.springframework.data.domain.Sort;
 /** OpenPAI's {@code order=<field>,<ASC|DESC>} as a sort on Job's properties. */
 final class JobOrder {
 
-    private static final Map<String, String> FIELDS = Map.of(
-            "jobName", "name",
-            "submissionTime", "submittedAt",
-            "username", "owner.username",
-            "vc", "virtualCluster",
-            "retries", "retries",
-            "totalTaskNumber", "totalTaskNumber",
-            "totalGpuNumber", "totalGpuNumber",
-            "state", "state");
+    /** OpenPAI's fields, plus the time fields its job list shows, which clients also ask to sort by. */
+    private static final Map<String, String> FIELDS = Map.ofEntries(
+            Map.entry("jobName", "name"),
+            Map.entry("submissionTime", "submittedAt"),
+            Map.entry("createdTime", "submittedAt"),
+            Map.entry("launchedTime", "startedAt"),
+            Map.entry("completedTime", "completedAt"),
+            Map.entry("completionTime", "completedAt"),
+            Map.entry("username", "owner.username"),
+            Map.entry("vc", "virtualCluster"),
+            Map.entry("retries", "retries"),
+            Map.entry("totalTaskNumber", "totalTaskNumber"),
+            Map.entry("totalGpuNumber", "totalGpuNumber"),
+            Map.entry("state", "state"));
 
     private JobOrder() {
     }

@@ -18,6 +18,7 @@ import javax.crypto.spec.SecretKeySpec;
 import org.gantry.base.GantryProperties;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.stereotype.Component;
 
 /**
@@ -37,6 +38,7 @@ public class SecretCipher {
     private final SecretKey key;
     private final SecureRandom random = new SecureRandom();
 
+    @Autowired
     SecretCipher(SecretsProperties properties, GantryProperties gantry) {
         this(properties.configuredKey().map(SecretCipher::decodeKey)
                 .orElseGet(() -> loadOrCreateKey(gantry.dataDir().resolve(KEY_FILE))));
