@@ -22,17 +22,27 @@ final class DeploymentReader {
     private DeploymentReader() {
     }
 
-    static List<Deployment> read(Node node, Set<String> taskRoles, Diagnostics diagnostics) {
+    /**
+     * Deployments that read cleanly; empty when the section is not a list. {@code taskRoles}
+     * is empty when the job's task roles could not be read, and then goes unchecked. Names
+     * of deployments with errors go to {@code broken}.
+     */
+    static Optional<List<Deployment>> read(Node node, Optional<Set<String>> taskRoles, Set<String> broken,
+                                           Diagnostics diagnostics) {
         if (!(node instanceof SequenceNode sequence)) {
             diagnostics.error("type-mismatch", "deployments: expected a list, found " + Values.describe(node),
                     "deployments", node);
-            return List.of();
+            return Optional.empty();
         }
         List<Deployment> deployments = new ArrayList<>();
         Set<String> names = new HashSet<>();
         for (int i = 0; i < sequence.getValue().size(); i++) {
             Node item = sequence.getValue().get(i);
-            read(item, "deployments[" + i + "]", taskRoles, diagnostics).ifPresent(d -> {
+            Optional<Deployment> read = read(item, "deployments[" + i + "]", taskRoles, diagnostics);
+            if (read.isEmpty()) {
+                Names.writtenName(item).ifPresent(broken::add);
+            }
+            read.ifPresent(d -> {
                 if (names.add(d.name())) {
                     deployments.add(d);
                 } else {
@@ -41,10 +51,11 @@ final class DeploymentReader {
                 }
             });
         }
-        return deployments;
+        return Optional.of(deployments);
     }
 
-    private static Optional<Deployment> read(Node node, String path, Set<String> taskRoles, Diagnostics diagnostics) {
+    private static Optional<Deployment> read(Node node, String path, Optional<Set<String>> taskRoles,
+                                             Diagnostics diagnostics) {
         long errorsBefore = diagnostics.errorCount();
         Optional<MapNode> read = MapNode.read(node, path, node, diagnostics);
         if (read.isEmpty()) {
@@ -72,10 +83,10 @@ final class DeploymentReader {
         return Optional.of(new Deployment(name.get(), roles));
     }
 
-    private static Optional<RoleCommands> roleCommands(MapNode.Entry role, String path, Set<String> taskRoles,
-                                                       Diagnostics diagnostics) {
-        if (!taskRoles.contains(role.key())) {
-            Optional<String> meant = Spelling.closest(role.key(), taskRoles);
+    private static Optional<RoleCommands> roleCommands(MapNode.Entry role, String path,
+                                                       Optional<Set<String>> taskRoles, Diagnostics diagnostics) {
+        if (taskRoles.isPresent() && !taskRoles.get().contains(role.key())) {
+            Optional<String> meant = Spelling.closest(role.key(), taskRoles.get());
             diagnostics.add(Severity.WARNING, "bad-reference", path + ": the job has no task role `"
                     + Names.shorten(role.key()) + "`, so these commands never run"
                     + meant.map(m -> "; did you mean `" + m + "`?").orElse(""), path, role.keyNode(), meant);

@@ -17,6 +17,7 @@ final class Diagnostics {
     private final SourceText source;
     private final List<Problem> problems = new ArrayList<>();
     private int budget = ProtocolLimits.MAX_VISITED_NODES;
+    private long errors;
 
     Diagnostics(SourceText source) {
         this.source = source;
@@ -44,8 +45,22 @@ final class Diagnostics {
 
     void addAt(Severity severity, String code, String message, String path, int start, int end,
                Optional<String> replacement) {
-        problems.add(new Problem(severity, code, message, path, source.line(start), source.column(start),
-                source.line(end), source.column(end), replacement));
+        if (exhausted()) {
+            // Reading stopped half-way; what follows would be noise about fields never read.
+            return;
+        }
+        if (severity == Severity.ERROR) {
+            errors++;
+        }
+        if (problems.size() < ProtocolLimits.MAX_PROBLEMS) {
+            problems.add(new Problem(severity, code, message, path, source.line(start), source.column(start),
+                    source.line(end), source.column(end), replacement));
+        } else if (problems.size() == ProtocolLimits.MAX_PROBLEMS) {
+            errors++;
+            problems.add(new Problem(Severity.ERROR, "too-many-problems", "more than " + ProtocolLimits.MAX_PROBLEMS
+                    + " problems; fix these first", "", source.line(start), source.column(start), source.line(start),
+                    source.column(start), Optional.empty()));
+        }
     }
 
     boolean hasErrors() {
@@ -54,7 +69,7 @@ final class Diagnostics {
 
     /** Errors so far; readers compare counts to know whether a part read cleanly. */
     long errorCount() {
-        return problems.stream().filter(Problem::isError).count();
+        return errors;
     }
 
     /** Spends one visit; false (after one {@code too-complex} error) once the budget is gone. */
@@ -64,9 +79,9 @@ final class Diagnostics {
             return true;
         }
         if (budget == 0) {
-            budget--;
             error("too-complex", "the document expands to more than " + ProtocolLimits.MAX_VISITED_NODES
                     + " nodes through aliases; write it out or share less", "", node);
+            budget--;
         }
         return false;
     }

@@ -1,5 +1,6 @@
 package org.gantry.job.protocol;
 
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -16,8 +17,11 @@ import org.yaml.snakeyaml.nodes.Node;
 final class JobSpecReader {
 
     private final Diagnostics diagnostics;
-    /** Every task role name written, including roles with errors, for checking references. */
-    private final Set<String> roleNames = new LinkedHashSet<>();
+    /** Every task role name written, including roles with errors; empty if taskRoles is no mapping. */
+    private Optional<Set<String>> roleNames = Optional.empty();
+    /** Names of prerequisites and deployments with errors: references to them are not reported again. */
+    private final Set<String> brokenPrerequisites = new HashSet<>();
+    private final Set<String> brokenDeployments = new HashSet<>();
 
     JobSpecReader(Diagnostics diagnostics) {
         this.diagnostics = diagnostics;
@@ -47,23 +51,25 @@ final class JobSpecReader {
         // -1 and -2 are the launcher's "retry forever" settings; OpenPAI's own examples use -2.
         int jobRetryCount = root.get("jobRetryCount")
                 .flatMap(n -> Values.integer(n, "jobRetryCount", -2, diagnostics)).orElse(0);
-        List<Prerequisite> prerequisites = root.get("prerequisites")
-                .map(n -> PrerequisiteReader.read(n, diagnostics)).orElse(List.of());
+        Optional<List<Prerequisite>> prerequisites = root.get("prerequisites")
+                .map(n -> PrerequisiteReader.read(n, brokenPrerequisites, diagnostics)).orElse(Optional.of(List.of()));
         Map<String, String> parameters = root.entry("parameters").map(this::parameters).orElse(Map.of());
         Map<String, Object> secrets = root.entry("secrets").map(this::secrets).orElse(Map.of());
         Map<String, TaskRole> taskRoles = taskRoles(root, prerequisites);
-        List<Deployment> deployments = root.get("deployments")
-                .map(n -> DeploymentReader.read(n, roleNames, diagnostics)).orElse(List.of());
+        Optional<List<Deployment>> deployments = root.get("deployments")
+                .map(n -> DeploymentReader.read(n, roleNames, brokenDeployments, diagnostics))
+                .orElse(Optional.of(List.of()));
         Defaults defaults = root.entry("defaults").map(e -> defaults(e, deployments)).orElse(Defaults.NONE);
         Map<String, Object> extras = root.entry("extras").map(e -> rawMap(e, "extras", false)).orElse(Map.of());
         Optional<Deps> deps = root.entry("deps").map(e -> DepsReader.read(e.value(), "deps", e.keyNode(), diagnostics))
                 .orElse(Optional.of(Deps.EMPTY));
-        if (diagnostics.hasErrors() || name.isEmpty() || deps.isEmpty()) {
+        if (diagnostics.hasErrors() || name.isEmpty() || deps.isEmpty() || prerequisites.isEmpty()
+                || deployments.isEmpty()) {
             return Optional.empty();
         }
         return Optional.of(new JobSpec(JobSpec.PROTOCOL_VERSION, name.get(), "job", version, description,
-                contributor, jobRetryCount, prerequisites, parameters, secrets, taskRoles, defaults, deployments,
-                extras, deps.get()));
+                contributor, jobRetryCount, prerequisites.get(), parameters, secrets, taskRoles, defaults,
+                deployments.get(), extras, deps.get()));
     }
 
     private Map<String, String> parameters(MapNode.Entry entry) {
@@ -103,11 +109,11 @@ final class JobSpecReader {
             MapNode.read(entry.value(), path, entry.keyNode(), diagnostics);
             return Map.of();
         }
-        return Values.raw(entry.value(), path, stringLeaves, diagnostics)
+        return RawValues.raw(entry.value(), path, stringLeaves, diagnostics)
                 .map(o -> (Map<String, Object>) o).orElse(Map.of());
     }
 
-    private Map<String, TaskRole> taskRoles(MapNode root, List<Prerequisite> prerequisites) {
+    private Map<String, TaskRole> taskRoles(MapNode root, Optional<List<Prerequisite>> prerequisites) {
         Map<String, TaskRole> taskRoles = new LinkedHashMap<>();
         root.require("taskRoles").ifPresent(node -> MapNode.read(node, "taskRoles",
                 root.entry("taskRoles").orElseThrow().keyNode(), diagnostics).ifPresent(roles -> {
@@ -115,21 +121,22 @@ final class JobSpecReader {
                         diagnostics.error("invalid-value", "taskRoles: needs at least one task role", "taskRoles",
                                 roles.anchor());
                     }
-                    roleNames.addAll(roles.entries().keySet());
-                    TaskRoleReader reader = new TaskRoleReader(prerequisites, diagnostics);
+                    roleNames = Optional.of(new LinkedHashSet<>(roles.entries().keySet()));
+                    TaskRoleReader reader = new TaskRoleReader(prerequisites, brokenPrerequisites, diagnostics);
                     roles.entries().values().forEach(entry -> reader.read(entry)
                             .ifPresent(role -> taskRoles.put(role.name(), role)));
                 }));
         return taskRoles;
     }
 
-    private Defaults defaults(MapNode.Entry entry, List<Deployment> deployments) {
+    private Defaults defaults(MapNode.Entry entry, Optional<List<Deployment>> deployments) {
         return MapNode.read(entry.value(), "defaults", entry.keyNode(), diagnostics).map(map -> {
             map.checkFields(Fields.DEFAULTS);
             Optional<String> virtualCluster = PrerequisiteReader.optional(map, "virtualCluster", diagnostics);
             Optional<String> deployment = map.get("deployment").flatMap(n -> Values.string(n, map.child("deployment"),
-                    diagnostics).filter(d -> Names.checkReference(d, deployments.stream().map(Deployment::name)
-                    .toList(), "deployment", map.child("deployment"), n, diagnostics)));
+                    diagnostics).filter(d -> deployments.isEmpty() || brokenDeployments.contains(d)
+                    || Names.checkReference(d, deployments.get().stream().map(Deployment::name).toList(),
+                    "deployment", map.child("deployment"), n, diagnostics)));
             return new Defaults(virtualCluster, deployment);
         }).orElse(Defaults.NONE);
     }

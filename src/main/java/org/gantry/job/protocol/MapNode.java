@@ -70,7 +70,7 @@ final class MapNode {
                 diagnostics.error("type-mismatch", Values.label(path) + "keys must be plain strings, found "
                         + Values.describe(keyNode), path, keyNode);
             } else {
-                // Duplicates are reported once for the whole document by DuplicateKeys; the
+                // Duplicates are reported once for the whole document by DocumentChecks; the
                 // first one wins here, as in the editor's view of the text.
                 entries.putIfAbsent(scalar.getValue(), new Entry(scalar.getValue(), keyNode, tuple.getValueNode()));
             }
@@ -124,17 +124,28 @@ final class MapNode {
             }
             Optional<String> parent = fields.parentOf(entry.key());
             Optional<String> meant = parent.isPresent() ? parent : fields.suggest(entry.key());
-            boolean lost = meant.isPresent() && !entries.containsKey(meant.get())
-                    && fields.isImportant(meant.get());
+            boolean lost = parent.isPresent() ? lostUnder(entry.key(), fields.fieldsOf(parent.get()))
+                    : meant.isPresent() && !entries.containsKey(meant.get()) && fields.isImportant(meant.get());
             meant.ifPresent(suggested::add);
             String hint = parent.map(p -> "; it belongs under `" + p + "`")
                     .or(() -> meant.map(m -> "; did you mean `" + m + "`?"))
                     .orElse("; known fields are " + String.join(", ", fields.names()));
-            String consequence = lost ? " Without `" + meant.get() + "` the job would not run as written." : "";
+            String consequence = !lost ? "" : parent.isPresent() ? " Here it is ignored, so the job would not run as"
+                    + " written." : " Without `" + meant.get() + "` the job would not run as written.";
             diagnostics.add(lost ? Severity.ERROR : Severity.WARNING, "unknown-field",
                     "unknown field `" + entry.key() + "`" + where() + hint + consequence, child(entry.key()),
                     entry.keyNode(), parent.isPresent() ? Optional.empty() : meant);
         }
+    }
+
+    /**
+     * Whether a field written one level too high loses something: it is ignored where it is,
+     * so it does when it is important in the mapping it belongs under (under its own or an
+     * older name), whatever that mapping already holds.
+     */
+    private static boolean lostUnder(String child, Fields parentFields) {
+        String meant = parentFields.contains(child) ? child : parentFields.suggest(child).orElse(child);
+        return parentFields.isImportant(meant);
     }
 
     /** The field's value; a {@code missing-field} error when absent (unless a typo was reported). */

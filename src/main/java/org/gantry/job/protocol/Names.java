@@ -3,7 +3,9 @@ package org.gantry.job.protocol;
 import java.util.Collection;
 import java.util.Optional;
 import java.util.regex.Pattern;
+import org.yaml.snakeyaml.nodes.MappingNode;
 import org.yaml.snakeyaml.nodes.Node;
+import org.yaml.snakeyaml.nodes.NodeTuple;
 import org.yaml.snakeyaml.nodes.ScalarNode;
 
 /** Checks on names and on references to named things, shared by the readers. */
@@ -61,6 +63,19 @@ final class Names {
         diagnostics.add(Problem.Severity.ERROR, "bad-reference", path + ": no " + what + " named `" + shorten(name)
                 + "`" + hint, path, at, meant);
         return false;
+    }
+
+    /** The {@code name:} written in a mapping, however broken the rest of it is. */
+    static Optional<String> writtenName(Node node) {
+        if (node instanceof MappingNode mapping) {
+            for (NodeTuple tuple : mapping.getValue()) {
+                if (tuple.getKeyNode() instanceof ScalarNode key && key.getValue().equals("name")
+                        && tuple.getValueNode() instanceof ScalarNode value) {
+                    return Optional.of(value.getValue());
+                }
+            }
+        }
+        return Optional.empty();
     }
 
     static String shorten(String name) {

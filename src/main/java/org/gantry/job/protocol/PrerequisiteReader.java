@@ -1,5 +1,6 @@
 package org.gantry.job.protocol;
 
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
@@ -17,18 +18,26 @@ final class PrerequisiteReader {
     private PrerequisiteReader() {
     }
 
-    /** Every prerequisite that read cleanly; problems for the others. */
-    static List<Prerequisite> read(Node node, Diagnostics diagnostics) {
+    /**
+     * Every prerequisite that read cleanly, problems for the others; empty when the section
+     * is not a list at all. Names of entries with errors go to {@code broken}, so that
+     * references to them are not reported a second time.
+     */
+    static Optional<List<Prerequisite>> read(Node node, Set<String> broken, Diagnostics diagnostics) {
         if (!(node instanceof SequenceNode sequence)) {
             diagnostics.error("type-mismatch", "prerequisites: expected a list, found " + Values.describe(node),
                     "prerequisites", node);
-            return List.of();
+            return Optional.empty();
         }
-        List<Prerequisite> prerequisites = new java.util.ArrayList<>();
+        List<Prerequisite> prerequisites = new ArrayList<>();
         Set<String> seen = new HashSet<>();
         for (int i = 0; i < sequence.getValue().size(); i++) {
             Node item = sequence.getValue().get(i);
-            read(item, "prerequisites[" + i + "]", diagnostics).ifPresent(p -> {
+            Optional<Prerequisite> read = read(item, "prerequisites[" + i + "]", diagnostics);
+            if (read.isEmpty()) {
+                Names.writtenName(item).ifPresent(broken::add);
+            }
+            read.ifPresent(p -> {
                 if (seen.add(p.type().yamlName() + ":" + p.name())) {
                     prerequisites.add(p);
                 } else {
@@ -37,7 +46,7 @@ final class PrerequisiteReader {
                 }
             });
         }
-        return prerequisites;
+        return Optional.of(prerequisites);
     }
 
     private static Optional<Prerequisite> read(Node node, String path, Diagnostics diagnostics) {
@@ -67,7 +76,8 @@ final class PrerequisiteReader {
         if (diagnostics.errorCount() > errorsBefore || name.isEmpty() || type.isEmpty() || uri.isEmpty()) {
             return Optional.empty();
         }
-        return Optional.of(new Prerequisite(name.get(), type.get(), uri.get(), version, contributor, description, auth));
+        return Optional.of(new Prerequisite(name.get(), type.get(), uri.get(), version, contributor, description,
+                auth));
     }
 
     private static Optional<Type> type(Node node, String path, Diagnostics diagnostics) {

@@ -25,7 +25,10 @@ public final class ProtocolLimits {
     public static final int MAX_COLLECTION_ALIASES = 50;
 
     /** Nodes visited while reading one document, aliases counted each time they are used. */
-    public static final int MAX_VISITED_NODES = 1_000_000;
+    public static final int MAX_VISITED_NODES = 250_000;
+
+    /** Problems reported for one document; beyond this, one more says there are more. */
+    public static final int MAX_PROBLEMS = 500;
 
     private ProtocolLimits() {
     }

@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Optional;
 import org.gantry.job.protocol.Problem.Severity;
 import org.yaml.snakeyaml.nodes.Node;
+import org.yaml.snakeyaml.nodes.ScalarNode;
 
 /**
  * Parses and validates OpenPAI job protocol v2 documents (YAML), with Gantry's {@code deps}.
@@ -31,7 +32,8 @@ public final class ProtocolParser {
             return new ParseResult(Optional.empty(), diagnostics.problems());
         }
         try {
-            Optional<Node> root = YamlComposer.compose(diagnostics);
+            Optional<Node> root = YamlComposer.compose(diagnostics)
+                    .filter(node -> !(Values.isNull(node) && ((ScalarNode) node).isPlain()));
             if (root.isEmpty()) {
                 if (!diagnostics.hasErrors()) {
                     diagnostics.addAt(Severity.ERROR, "empty-document", "the document is empty; a job needs at least"
@@ -39,7 +41,7 @@ public final class ProtocolParser {
                 }
                 return new ParseResult(Optional.empty(), diagnostics.problems());
             }
-            DuplicateKeys.check(root.get(), diagnostics);
+            DocumentChecks.check(root.get(), diagnostics);
             Optional<JobSpec> spec = new JobSpecReader(diagnostics).read(root.get());
             return new ParseResult(diagnostics.hasErrors() ? Optional.empty() : spec, diagnostics.problems());
         } catch (RuntimeException | StackOverflowError e) {

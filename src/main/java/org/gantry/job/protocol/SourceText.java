@@ -2,6 +2,7 @@ package org.gantry.job.protocol;
 
 import java.util.Arrays;
 import org.yaml.snakeyaml.error.Mark;
+import org.yaml.snakeyaml.nodes.Node;
 
 /**
  * Maps SnakeYAML's positions (0-based line, column in code points) to offsets in the Java
@@ -77,6 +78,16 @@ final class SourceText {
             offset += Character.charCount(text.codePointAt(offset));
         }
         return offset;
+    }
+
+    /** Offset just past a node's text, without the line breaks a block scalar's range ends with. */
+    int end(Node node) {
+        int start = offset(node.getStartMark());
+        int end = offset(node.getEndMark());
+        while (end > start && Character.isWhitespace(text.charAt(end - 1))) {
+            end--;
+        }
+        return end;
     }
 
     /** 1-based line of an offset. */

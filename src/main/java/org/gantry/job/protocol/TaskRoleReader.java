@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.Set;
 import org.gantry.deps.Deps;
 import org.gantry.job.protocol.Prerequisite.Type;
 import org.gantry.job.protocol.TaskRole.Completion;
@@ -15,11 +16,19 @@ import org.yaml.snakeyaml.nodes.Node;
 /** Reads one entry of {@code taskRoles}, checking its references against the prerequisites. */
 final class TaskRoleReader {
 
-    private final List<Prerequisite> prerequisites;
+    private final Optional<List<Prerequisite>> prerequisites;
+    private final Set<String> brokenPrerequisites;
     private final Diagnostics diagnostics;
 
-    TaskRoleReader(List<Prerequisite> prerequisites, Diagnostics diagnostics) {
+    /**
+     * @param prerequisites       those that read cleanly; empty when the section could not be
+     *                            read, and references then go unchecked
+     * @param brokenPrerequisites names of prerequisites with errors of their own
+     */
+    TaskRoleReader(Optional<List<Prerequisite>> prerequisites, Set<String> brokenPrerequisites,
+                   Diagnostics diagnostics) {
         this.prerequisites = prerequisites;
+        this.brokenPrerequisites = brokenPrerequisites;
         this.diagnostics = diagnostics;
     }
 
@@ -36,9 +45,12 @@ final class TaskRoleReader {
         MapNode role = read.get();
         role.checkFields(Fields.TASK_ROLE);
         Names.checkProtocolVersion(role, diagnostics);
-        int instances = integer(role, "instances", 1, 1);
-        Completion completion = role.entry("completion").map(e -> completion(e, role.child("completion"), instances))
-                .orElse(Completion.DEFAULT);
+        Optional<Integer> writtenInstances = role.get("instances")
+                .flatMap(n -> Values.integer(n, role.child("instances"), 1, diagnostics));
+        int instances = role.has("instances") ? writtenInstances.orElse(1) : 1;
+        Optional<Integer> knownInstances = role.has("instances") ? writtenInstances : Optional.of(1);
+        Completion completion = role.entry("completion")
+                .map(e -> completion(e, role.child("completion"), knownInstances)).orElse(Completion.DEFAULT);
         int taskRetryCount = integer(role, "taskRetryCount", -2, 0);
         Optional<String> dockerImage = dockerImage(role);
         Optional<String> data = reference(role, "data", Type.DATA);
@@ -67,7 +79,7 @@ final class TaskRoleReader {
 
     /** Required when the job declares docker images, as OpenPAI runs every task in one. */
     private Optional<String> dockerImage(MapNode role) {
-        boolean declared = prerequisites.stream().anyMatch(p -> p.type() == Type.DOCKERIMAGE);
+        boolean declared = prerequisites.orElse(List.of()).stream().anyMatch(p -> p.type() == Type.DOCKERIMAGE);
         if (declared && !role.has("dockerImage")) {
             role.require("dockerImage");
         }
@@ -77,14 +89,26 @@ final class TaskRoleReader {
     private Optional<String> reference(MapNode role, String field, Type type) {
         return role.entry(field).flatMap(entry -> Values.string(entry.value(), role.child(field), diagnostics)
                 .filter(name -> {
-                    List<String> known = prerequisites.stream().filter(p -> p.type() == type)
+                    if (prerequisites.isEmpty() || brokenPrerequisites.contains(name)) {
+                        return true;
+                    }
+                    Optional<Prerequisite> otherType = prerequisites.get().stream()
+                            .filter(p -> p.name().equals(name) && p.type() != type).findFirst();
+                    if (otherType.isPresent() && prerequisites.get().stream()
+                            .noneMatch(p -> p.name().equals(name) && p.type() == type)) {
+                        diagnostics.error("bad-reference", role.child(field) + ": `" + name + "` is a "
+                                + otherType.get().type().yamlName() + " prerequisite, not a " + type.yamlName(),
+                                role.child(field), entry.value());
+                        return false;
+                    }
+                    List<String> known = prerequisites.get().stream().filter(p -> p.type() == type)
                             .map(Prerequisite::name).toList();
                     return Names.checkReference(name, known, type.yamlName() + " prerequisite", role.child(field),
                             entry.value(), diagnostics);
                 }));
     }
 
-    private Completion completion(MapNode.Entry entry, String path, int instances) {
+    private Completion completion(MapNode.Entry entry, String path, Optional<Integer> instances) {
         return MapNode.read(entry.value(), path, entry.keyNode(), diagnostics).map(map -> {
             map.checkFields(Fields.COMPLETION);
             OptionalInt failed = count(map, "minFailedInstances", instances, Completion.DEFAULT.minFailedInstances());
@@ -94,7 +118,7 @@ final class TaskRoleReader {
     }
 
     /** null or -1 mean "not by count"; otherwise at least 1. */
-    private OptionalInt count(MapNode map, String key, int instances, OptionalInt fallback) {
+    private OptionalInt count(MapNode map, String key, Optional<Integer> instances, OptionalInt fallback) {
         Optional<MapNode.Entry> entry = map.entry(key);
         if (entry.isEmpty()) {
             return fallback;
@@ -109,9 +133,9 @@ final class TaskRoleReader {
         if (value.isPresent() && value.getAsInt() == -1) {
             return OptionalInt.empty();
         }
-        if (value.isPresent() && value.getAsInt() > instances) {
+        if (value.isPresent() && instances.isPresent() && value.getAsInt() > instances.get()) {
             diagnostics.warning("completion-unreachable", path + ": " + value.getAsInt() + " is more than the role's "
-                    + instances + " instance(s), so this count is never reached", path, node);
+                    + instances.get() + " instance(s), so this count is never reached", path, node);
         }
         return value;
     }

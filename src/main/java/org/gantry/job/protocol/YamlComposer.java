@@ -68,14 +68,26 @@ final class YamlComposer {
     }
 
     private static String describe(MarkedYAMLException e) {
-        String problem = e.getProblem() != null ? e.getProblem() : "invalid YAML";
-        problem = problem.replace("\t", "\\t");
+        String problem = plainWords(e.getProblem() != null ? e.getProblem() : "invalid YAML");
+        if (problem.contains("(TAB)")) {
+            return "YAML syntax: a tab character cannot indent YAML; indent with spaces";
+        }
         if (e.getContext() != null && e.getContextMark() != null && e.getProblemMark() != null
                 && e.getContextMark().getLine() != e.getProblemMark().getLine()) {
             return "YAML syntax: " + problem + " (" + e.getContext() + " started at line "
                     + (e.getContextMark().getLine() + 1) + ")";
         }
         return "YAML syntax: " + (e.getContext() != null ? e.getContext() + ": " : "") + problem;
+    }
+
+    /** SnakeYAML's token names, in words a job author knows. */
+    private static String plainWords(String problem) {
+        return problem.replace("\t", "\\t")
+                .replace("<block end>", "the end of the indented block (check the indentation)")
+                .replace("'<block mapping start>'", "a new indented mapping")
+                .replace("'<block sequence start>'", "a new indented list")
+                .replace("'<scalar>'", "a value")
+                .replace("found undefined alias ", "found an alias to an undefined anchor: ");
     }
 
     private static String limitMessage(Throwable e) {

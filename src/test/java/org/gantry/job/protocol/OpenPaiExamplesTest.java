@@ -5,8 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
-import java.util.List;
+import java.util.Optional;
 import java.util.stream.Stream;
+import org.assertj.core.groups.Tuple;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -82,8 +83,8 @@ class OpenPaiExamplesTest {
         assertThat(result.spec()).isEmpty();
     }
 
-    private static org.assertj.core.groups.Tuple problem(Problem.Severity severity, String path, String replacement) {
-        return org.assertj.core.groups.Tuple.tuple(severity, path, java.util.Optional.of(replacement));
+    private static Tuple problem(Problem.Severity severity, String path, String replacement) {
+        return Tuple.tuple(severity, path, Optional.of(replacement));
     }
 
     static String resource(String name) {
