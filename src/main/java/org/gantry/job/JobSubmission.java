@@ -17,6 +17,7 @@ import org.gantry.job.protocol.ParseResult;
 import org.gantry.job.protocol.Problem;
 import org.gantry.job.protocol.ProtocolParser;
 import org.gantry.job.protocol.TaskRole;
+import org.gantry.job.protocol.TemplateResult;
 import org.gantry.security.CurrentUser;
 import org.gantry.security.GroupService;
 import org.gantry.security.UserAccount;
@@ -80,7 +81,7 @@ class JobSubmission {
             throw new JobSubmissionException(tooLarge ? Reason.TOO_LARGE : Reason.INVALID, parsed.problems());
         }
         JobSpec spec = parsed.spec().get();
-        JobDocuments.Resolution resolved = documents.resolve(text, spec, expressions.values(username));
+        TemplateResult resolved = documents.resolveKeepingSecrets(text, spec, expressions.values(username));
         if (resolved.hasErrors()) {
             throw new JobSubmissionException(Reason.INVALID, resolved.problems());
         }
@@ -93,7 +94,7 @@ class JobSubmission {
         boolean hasSecrets = !spec.secrets().isEmpty();
         Job job = new Job(owner, spec.name(), virtualCluster,
                 hasSecrets ? documents.withoutSecrets(text, spec) : text,
-                hasSecrets ? documents.withoutSecrets(resolved.text(), spec) : resolved.text(), now);
+                resolved.resolvedText(), now);
         if (hasSecrets) {
             job.setSecretsCiphertext(cipher.seal(sealedPayload(text, spec), job.getFrameworkName()));
         }

@@ -52,7 +52,7 @@ final class TestJobs {
                 taskRoles:
                   main:
                     commands:
-                      - curl -H "Authorization: <%% $secrets.apiToken %%>" https://example.org/data
+                      - 'curl -H "Authorization: <%% $secrets.apiToken %%>" https://example.org/data'
                 """.formatted(name, secretValue);
     }
 
