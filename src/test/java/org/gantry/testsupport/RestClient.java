@@ -61,6 +61,11 @@ public final class RestClient {
         return new RestClient(base, Optional.of(response.json().get("token").asText()));
     }
 
+    /** The same server, authenticating with the given bearer token. */
+    public RestClient withToken(String bearer) {
+        return new RestClient(base, Optional.of(bearer));
+    }
+
     public String username() {
         return get("/api/v2/users/me").json().get("username").asText();
     }
