@@ -36,7 +36,7 @@ class ExpressionSettingsView extends VerticalLayout {
         grid.setId("expressions");
         grid.addColumn(Expression::key).setHeader("Key").setKey("key").setAutoWidth(true).setSortable(true);
         grid.addColumn(Expression::value).setHeader("Value").setKey("value").setFlexGrow(1);
-        grid.addComponentColumn(this::actions).setHeader("").setAutoWidth(true).setFlexGrow(0);
+        grid.addComponentColumn(this::actions).setHeader("").setKey("actions").setAutoWidth(true).setFlexGrow(0);
         grid.setEmptyStateText("No expressions yet.");
         grid.setSizeFull();
 

@@ -49,7 +49,7 @@ class TokenSettingsView extends VerticalLayout {
         grid.addColumn(t -> WHEN.format(t.getCreatedAt())).setHeader("Created").setAutoWidth(true);
         grid.addColumn(t -> format(t.getExpiresAt(), "never")).setHeader("Expires").setAutoWidth(true);
         grid.addColumn(t -> format(t.getLastUsedAt(), "—")).setHeader("Last used").setAutoWidth(true);
-        grid.addComponentColumn(this::revokeButton).setHeader("").setAutoWidth(true).setFlexGrow(0);
+        grid.addComponentColumn(this::revokeButton).setHeader("").setKey("revoke").setAutoWidth(true).setFlexGrow(0);
         grid.setEmptyStateText("No usable tokens.");
         grid.setSizeFull();
 
