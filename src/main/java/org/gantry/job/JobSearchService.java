@@ -29,11 +29,14 @@ public class JobSearchService {
     public static final int MAX_LIMIT = 1000;
 
     private final NamedParameterJdbcTemplate jdbc;
+    private final JobRepository repository;
     private final UserService users;
     private final JobVisibilityProperties properties;
 
-    JobSearchService(NamedParameterJdbcTemplate jdbc, UserService users, JobVisibilityProperties properties) {
+    JobSearchService(NamedParameterJdbcTemplate jdbc, JobRepository repository, UserService users,
+                     JobVisibilityProperties properties) {
         this.jdbc = jdbc;
+        this.repository = repository;
         this.users = users;
         this.properties = properties;
     }
@@ -84,6 +87,18 @@ public class JobSearchService {
     public boolean isVisible(String viewer, long jobId) {
         JobListSql sql = new JobListSql(scope(viewer), JobFilter.ALL).andIdIs(jobId);
         return Boolean.TRUE.equals(jdbc.queryForObject(sql.exists(), sql.params(), Boolean.class));
+    }
+
+    /** The job {@code owner~name} with all its fields, if {@code viewer} may see it. */
+    @Transactional(readOnly = true)
+    public Optional<Job> findJob(String viewer, String owner, String name) {
+        return repository.findByOwnerUsernameAndName(owner, name).filter(job -> isVisible(viewer, job.getId()));
+    }
+
+    /** Whether {@code viewer} may see any job but their own, so that "all jobs" means something. */
+    @Transactional(readOnly = true)
+    public boolean seesOthersJobs(String viewer) {
+        return scope(viewer).visibility() != JobVisibility.OWN;
     }
 
     ViewerScope scope(String viewer) {

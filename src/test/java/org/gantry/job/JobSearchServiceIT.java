@@ -25,6 +25,8 @@ class JobSearchServiceIT {
     NamedParameterJdbcTemplate named;
     @Autowired
     UserService users;
+    @Autowired
+    JobRepository repository;
 
     JobRows rows;
     String alice;
@@ -99,7 +101,8 @@ class JobSearchServiceIT {
     @Test
     void own_visibility_hides_other_users_jobs_but_not_from_admins() {
         long bobsJob = rows.job(bob, "private", "default", JobState.RUNNING, T0);
-        JobSearchService own = new JobSearchService(named, users, new JobVisibilityProperties(JobVisibility.OWN));
+        JobSearchService own = new JobSearchService(named, repository, users,
+                new JobVisibilityProperties(JobVisibility.OWN));
 
         assertThat(own.page(alice, JobFilter.ALL.withOwner(bob), JobSort.SUBMITTED, false, 0, 10)).isEmpty();
         assertThat(own.find(alice, bob, "private")).isEmpty();
@@ -112,7 +115,7 @@ class JobSearchServiceIT {
     void virtual_cluster_visibility_shows_jobs_in_the_viewers_clusters() {
         rows.job(bob, "shared", "default", JobState.RUNNING, T0);
         rows.job(bob, "elsewhere", "gpu", JobState.RUNNING, T0);
-        JobSearchService byCluster = new JobSearchService(named, users,
+        JobSearchService byCluster = new JobSearchService(named, repository, users,
                 new JobVisibilityProperties(JobVisibility.VIRTUAL_CLUSTER));
 
         assertThat(byCluster.page(alice, JobFilter.ALL.withOwner(bob), JobSort.SUBMITTED, false, 0, 10))
