@@ -25,7 +25,8 @@ final class JobListSql {
         params.addValue("viewer", scope.username());
         restrictTo(scope);
         if (!filter.owner().isEmpty()) {
-            and("u.username = :owner", "owner", filter.owner());
+            // Through the owner's id, so that PostgreSQL walks job_owner_submitted.
+            and("j.owner_id = (select o.id from app_user o where o.username = :owner)", "owner", filter.owner());
         }
         if (!filter.virtualCluster().isEmpty()) {
             and("j.virtual_cluster = :vc", "vc", filter.virtualCluster());
@@ -37,8 +38,10 @@ final class JobListSql {
             and("exists(select 1 from job_tag t where t.job_id = j.id and t.tag = :tag)", "tag", filter.tag());
         }
         if (!filter.keyword().isEmpty()) {
-            and("(j.name ilike :keyword escape '\\' or u.username ilike :keyword escape '\\'"
-                    + " or j.virtual_cluster ilike :keyword escape '\\')", "keyword", "%" + escapeLike(filter.keyword()) + "%");
+            // Each alternative can use an index (trigram for the texts), so PostgreSQL can OR bitmaps.
+            and("(j.name ilike :keyword escape '\\' or j.virtual_cluster ilike :keyword escape '\\'"
+                    + " or j.owner_id = any(array(select o.id from app_user o where o.username ilike :keyword"
+                    + " escape '\\')))", "keyword", "%" + escapeLike(filter.keyword()) + "%");
         }
         if (filter.starredOnly()) {
             and("j.id in (select s.job_id from job_star s join app_user v on v.id = s.user_id"
@@ -80,6 +83,7 @@ final class JobListSql {
 
     String select(JobSort sort, boolean ascending) {
         String direction = ascending ? " asc" : " desc";
+        // Ties in submission order (ids grow with it), in the same direction: one index per column serves both.
         return COLUMNS + FROM + where + " order by " + sort.sql + direction + ", j.id" + direction
                 + " offset :offset limit :limit";
     }
@@ -91,6 +95,11 @@ final class JobListSql {
     /** Counts at most {@code :cap} rows, so that a huge match costs no more than the cap. */
     String countAtMost() {
         return "select count(*) from (select 1" + FROM + where + " limit :cap) c";
+    }
+
+    /** Ids of matching jobs in no particular order, at most {@code :cap}. */
+    String ids() {
+        return "select j.id" + FROM + where + " limit :cap";
     }
 
     String exists() {

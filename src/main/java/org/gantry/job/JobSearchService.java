@@ -27,6 +27,7 @@ public class JobSearchService {
 
     /** Largest page a caller may ask for. */
     public static final int MAX_LIMIT = 1000;
+    private static final int KEYWORD_PROBE = 2000;
 
     private final NamedParameterJdbcTemplate jdbc;
     private final JobRepository repository;
@@ -48,9 +49,41 @@ public class JobSearchService {
         if (offset < 0 || limit < 0) {
             throw new IllegalArgumentException("offset and limit must not be negative");
         }
-        JobListSql sql = new JobListSql(scope(viewer), filter);
+        ViewerScope scope = scope(viewer);
+        JobListSql sql = new JobListSql(scope, filter);
+        Optional<List<Long>> fewMatches = fewKeywordMatches(scope, filter);
+        if (fewMatches.isPresent()) {
+            if (fewMatches.get().isEmpty()) {
+                return List.of();
+            }
+            sql.andIdIn(Set.copyOf(fewMatches.get()));
+        }
         sql.params().addValue("offset", offset).addValue("limit", Math.min(limit, MAX_LIMIT));
         return jdbc.query(sql.select(sort, ascending), sql.params(), ROW);
+    }
+
+    /**
+     * A keyword search has two good plans and PostgreSQL cannot tell which from its estimates:
+     * a rare keyword is found fastest through the trigram indexes, a common one by walking the
+     * sort index until a page is full. So ask the trigram indexes first, at most
+     * {@link #KEYWORD_PROBE} rows: when fewer match, those ids are the whole answer.
+     */
+    private Optional<List<Long>> fewKeywordMatches(ViewerScope scope, JobFilter filter) {
+        if (filter.keyword().isEmpty()) {
+            return Optional.empty();
+        }
+        JobListSql sql = new JobListSql(scope, filter);
+        sql.params().addValue("cap", KEYWORD_PROBE);
+        // Local to this read-only transaction, and switched back before the page query.
+        jdbc.getJdbcTemplate().execute("set local enable_indexscan = off");
+        jdbc.getJdbcTemplate().execute("set local enable_seqscan = off");
+        try {
+            List<Long> ids = jdbc.queryForList(sql.ids(), sql.params(), Long.class);
+            return ids.size() < KEYWORD_PROBE ? Optional.of(ids) : Optional.empty();
+        } finally {
+            jdbc.getJdbcTemplate().execute("set local enable_indexscan = on");
+            jdbc.getJdbcTemplate().execute("set local enable_seqscan = on");
+        }
     }
 
     /**

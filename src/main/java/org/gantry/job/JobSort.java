@@ -3,16 +3,18 @@ package org.gantry.job;
 import java.util.Locale;
 import java.util.Optional;
 
-/** A column the job list may be sorted by, with the SQL that sorts it. */
+/**
+ * A column the job list may be sorted by, with the SQL that sorts it; ties go by submission
+ * in the same direction. Each has an index that yields the first page without sorting the table. Duration has none
+ * (a running job's duration grows with now()), so the list does not sort by it.
+ */
 public enum JobSort {
     NAME("j.name"),
     USER("u.username"),
     VIRTUAL_CLUSTER("j.virtual_cluster"),
     STATE("j.state"),
     SUBMITTED("j.submitted_at"),
-    RETRIES("j.retries"),
-    // Running jobs count up to now; jobs that never started sort as the shortest.
-    DURATION("coalesce(j.completed_at, now()) - coalesce(j.started_at, coalesce(j.completed_at, now()))");
+    RETRIES("j.retries");
 
     final String sql;
 
@@ -30,7 +32,6 @@ public enum JobSort {
             case "STATE", "STATUS" -> Optional.of(STATE);
             case "SUBMITTED", "SUBMITTEDAT", "SUBMISSIONTIME", "CREATEDTIME" -> Optional.of(SUBMITTED);
             case "RETRIES" -> Optional.of(RETRIES);
-            case "DURATION" -> Optional.of(DURATION);
             default -> Optional.empty();
         };
     }

@@ -110,14 +110,16 @@ class JobDetailView extends VerticalLayout implements BeforeEnterObserver, HasDy
 
     private void showActions() {
         actions.removeAll();
-        Anchor clone = new Anchor("jobs/new?clone=" + owner + "~" + name, "Clone");
+        // The editor owns jobs/new; a plain link keeps this view independent of it.
+        Button cloneButton = new Button("Clone", VaadinIcon.COPY.create());
+        cloneButton.setTabIndex(-1);
+        Anchor clone = new Anchor("jobs/new?clone=" + owner + "~" + name, cloneButton);
         clone.setId("action-clone");
-        clone.getElement().setAttribute("router-ignore", true);
         actions.add(clone);
     }
 
     private void showStar(boolean starred) {
-        star.setIcon(starred ? VaadinIcon.STAR.create() : VaadinIcon.STAR_O.create());
+        star.setIcon(JobGrid.starIcon(starred));
         star.getElement().setAttribute("data-starred", String.valueOf(starred));
         star.setAriaLabel(starred ? "Unstar" : "Star");
         star.setTooltipText(starred ? "Unstar" : "Star");

@@ -46,6 +46,7 @@ class JobFilterBar extends FlexLayout {
         scope.setVisible(canSeeOthers);
         scope.setId("filter-scope");
         user.setPlaceholder("User");
+        user.setWidth("10em");
         user.setClearButtonVisible(true);
         user.setId("filter-user");
         virtualCluster.setItems(clusters);
@@ -54,15 +55,18 @@ class JobFilterBar extends FlexLayout {
         virtualCluster.setAllowCustomValue(true);
         virtualCluster.addCustomValueSetListener(e -> virtualCluster.setValue(e.getDetail()));
         virtualCluster.setId("filter-vc");
+        virtualCluster.setWidth("11em");
         states.setItems(Arrays.asList(JobState.values()));
         states.setItemLabelGenerator(JobStateBadge::label);
         states.setPlaceholder("State");
         states.setClearButtonVisible(true);
         states.setId("filter-state");
+        states.setWidth("13em");
         tag.setPlaceholder("Tag");
         tag.setClearButtonVisible(true);
         tag.setMaxLength(Job.NAME_MAX);
         tag.setId("filter-tag");
+        tag.setWidth("9em");
         keyword.setPlaceholder("Search name, user, cluster");
         keyword.setPrefixComponent(VaadinIcon.SEARCH.create());
         keyword.setClearButtonVisible(true);
@@ -76,7 +80,7 @@ class JobFilterBar extends FlexLayout {
                 true));
 
         scope.addValueChangeListener(e -> {
-            user.setEnabled(ALL.equals(e.getValue()));
+            user.setVisible(ALL.equals(e.getValue()));
             changed(e.isFromClient());
         });
         user.addValueChangeListener(e -> changed(e.isFromClient()));
@@ -92,7 +96,7 @@ class JobFilterBar extends FlexLayout {
         updating = true;
         try {
             scope.setValue(mine ? MINE : ALL);
-            user.setEnabled(!mine);
+            user.setVisible(!mine);
             user.setValue(mine ? "" : filter.owner());
             virtualCluster.setValue(filter.virtualCluster().isEmpty() ? null : filter.virtualCluster());
             states.setValue(filter.states());

@@ -39,27 +39,30 @@ class JobGrid extends Grid<JobSummary> {
         addColumn(job -> Formats.dateTime(job.submittedAt())).setHeader("Submitted").setKey("submitted")
                 .setSortable(true).setSortProperty("submitted").setAutoWidth(true).setFlexGrow(0);
         addColumn(job -> job.duration(clock.instant()).map(Formats::duration).orElse("—")).setHeader("Duration")
-                .setKey("duration").setSortable(true).setSortProperty("duration").setAutoWidth(true)
+                .setKey("duration").setWidth("7.5em")
                 .setFlexGrow(0).setTextAlign(ColumnTextAlign.END);
         addColumn(JobSummary::retries).setHeader("Retries").setKey("retries").setSortable(true)
-                .setSortProperty("retries").setAutoWidth(true).setFlexGrow(0).setTextAlign(ColumnTextAlign.END);
+                .setSortProperty("retries").setWidth("6.5em").setFlexGrow(0).setTextAlign(ColumnTextAlign.END);
         addComponentColumn(JobGrid::tags).setHeader("Tags").setKey("tags").setAutoWidth(true).setFlexGrow(1);
         setMultiSort(false);
         setEmptyStateText("No jobs match.");
     }
 
     private static Component starButton(JobSummary job, Consumer<JobSummary> onStarClicked) {
-        Icon icon = job.starred() ? VaadinIcon.STAR.create() : VaadinIcon.STAR_O.create();
-        if (job.starred()) {
-            icon.setColor("var(--lumo-warning-color, #ffc66d)");
-        }
-        Button star = new Button(icon, e -> onStarClicked.accept(job));
+        Button star = new Button(starIcon(job.starred()), e -> onStarClicked.accept(job));
         star.addThemeVariants(ButtonVariant.LUMO_TERTIARY_INLINE, ButtonVariant.LUMO_ICON);
         star.setAriaLabel((job.starred() ? "Unstar " : "Star ") + job.frameworkName());
         star.setTooltipText(job.starred() ? "Unstar" : "Star");
         star.setId("star-" + job.frameworkName());
         star.getElement().setAttribute("data-starred", String.valueOf(job.starred()));
         return star;
+    }
+
+    /** A filled gold star for starred, an outline for not. */
+    static Icon starIcon(boolean starred) {
+        Icon icon = starred ? VaadinIcon.STAR.create() : VaadinIcon.STAR_O.create();
+        icon.setColor(starred ? "#f5b700" : "var(--lumo-secondary-text-color)");
+        return icon;
     }
 
     private static Component nameLink(JobSummary job) {

@@ -39,6 +39,7 @@ class JobSummaryPanel extends Div {
         Span name = new Span(label);
         name.getStyle().set("color", "var(--lumo-secondary-text-color)");
         value.getElement().setAttribute("data-field", label);
+        value.getElement().getStyle().set("justify-self", "start");
         add(name, value);
     }
 

@@ -95,7 +95,7 @@ class JobListViewIT {
         JobListPanel list = _get(JobListView.class).list;
 
         assertThat(names(list)).containsExactly("mine");
-        assertThat(list.filters.user.isEnabled()).isFalse();
+        assertThat(list.filters.user.isVisible()).isFalse();
         assertThat(list.query().getParameters()).isEmpty();
     }
 

@@ -1,0 +1,61 @@
+package org.gantry.job.ui;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.time.Duration;
+import java.time.Instant;
+import org.gantry.job.JobRows;
+import org.gantry.job.JobState;
+import org.gantry.testsupport.Browser;
+import org.junit.jupiter.api.Test;
+import org.openqa.selenium.By;
+import org.openqa.selenium.support.ui.WebDriverWait;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.jdbc.core.JdbcTemplate;
+
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+class JobViewsBrowserIT {
+
+    @LocalServerPort
+    int port;
+    @Autowired
+    JdbcTemplate jdbc;
+
+    @Test
+    void star_a_job_in_the_list_find_it_in_starred_and_open_it() {
+        assumeTrue(Browser.available(), "Debian chromium and chromium-driver are not installed");
+        JobRows rows = new JobRows(jdbc);
+        String carol = rows.user("carol");
+        String dave = rows.user("dave");
+        Instant now = Instant.now();
+        rows.job(carol, "mnist-baseline", "default", JobState.SUCCEEDED, now.minusSeconds(7200));
+        rows.job(carol, "mnist-sweep-lr", "default", JobState.FAILED, now.minusSeconds(3600));
+        rows.job(carol, "resnet50-imagenet", "default", JobState.RUNNING, now.minusSeconds(600));
+        rows.job(carol, "bert-finetune", "default", JobState.WAITING, now.minusSeconds(60));
+        rows.job(dave, "shared-dataset-prep", "default", JobState.RUNNING, now.minusSeconds(300));
+
+        try (Browser browser = new Browser(port)) {
+            browser.signIn(carol, JobRows.PASSWORD);
+            browser.await(By.id("job-list"));
+            browser.await(By.id("job-" + carol + "~bert-finetune"));
+            browser.screenshot("job-list-mine");
+
+            browser.open("/?scope=all&user=" + dave);
+            browser.await(By.id("star-" + dave + "~shared-dataset-prep")).click();
+            new WebDriverWait(browser.driver, Duration.ofSeconds(30)).until(d -> "true".equals(
+                    d.findElement(By.id("star-" + dave + "~shared-dataset-prep")).getDomAttribute("data-starred")));
+            browser.screenshot("job-list-all-starred");
+
+            browser.open("/starred");
+            browser.await(By.id("starred-list"));
+            browser.await(By.id("job-" + dave + "~shared-dataset-prep")).click();
+            browser.await(By.id("job-summary"));
+            assertThat(browser.await(By.id("detail-star")).getDomAttribute("data-starred")).isEqualTo("true");
+            assertThat(browser.driver.getCurrentUrl()).endsWith("/job-detail/" + dave + "~shared-dataset-prep");
+            browser.screenshot("job-detail");
+        }
+    }
+}
