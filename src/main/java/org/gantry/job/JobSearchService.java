@@ -44,7 +44,7 @@ public class JobSearchService {
 
     /** Jobs {@code offset … offset+limit-1} of those matching {@code filter} that {@code viewer} may see. */
     @Transactional(readOnly = true)
-    public List<JobSummary> page(String viewer, JobFilter filter, JobSort sort, boolean ascending, int offset,
+    public List<JobListItem> page(String viewer, JobFilter filter, JobSort sort, boolean ascending, int offset,
                                  int limit) {
         if (offset < 0 || limit < 0) {
             throw new IllegalArgumentException("offset and limit must not be negative");
@@ -100,7 +100,7 @@ public class JobSearchService {
 
     /** The listed jobs among {@code ids} that {@code viewer} may see, fresh from the database. */
     @Transactional(readOnly = true)
-    public List<JobSummary> byIds(String viewer, Collection<Long> ids) {
+    public List<JobListItem> byIds(String viewer, Collection<Long> ids) {
         if (ids.isEmpty()) {
             return List.of();
         }
@@ -110,7 +110,7 @@ public class JobSearchService {
 
     /** The job {@code owner~name} if {@code viewer} may see it. */
     @Transactional(readOnly = true)
-    public Optional<JobSummary> find(String viewer, String owner, String name) {
+    public Optional<JobListItem> find(String viewer, String owner, String name) {
         JobListSql sql = new JobListSql(scope(viewer), JobFilter.ALL).andIs(owner, name);
         return jdbc.query(sql.selectAll(), sql.params(), ROW).stream().findFirst();
     }
@@ -146,7 +146,7 @@ public class JobSearchService {
         return new ViewerScope(viewer, properties.jobs(), clusters);
     }
 
-    private static final RowMapper<JobSummary> ROW = (rs, row) -> new JobSummary(
+    private static final RowMapper<JobListItem> ROW = (rs, row) -> new JobListItem(
             rs.getLong("id"),
             rs.getString("username"),
             rs.getString("name"),

@@ -8,7 +8,7 @@ import org.gantry.job.JobFilter;
 import org.gantry.job.JobSearchService;
 import org.gantry.job.JobSort;
 import org.gantry.job.JobStars;
-import org.gantry.job.JobSummary;
+import org.gantry.job.JobListItem;
 import org.springframework.jdbc.core.namedparam.MapSqlParameterSource;
 import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;
 import org.springframework.stereotype.Service;
@@ -37,8 +37,8 @@ public class StarService implements JobStars {
      * @return the job as the viewer now sees it, or empty when the viewer may not see such a job
      */
     @Transactional
-    public Optional<JobSummary> setStarred(String viewer, String owner, String name, boolean starred) {
-        Optional<JobSummary> job = jobs.find(viewer, owner, name);
+    public Optional<JobListItem> setStarred(String viewer, String owner, String name, boolean starred) {
+        Optional<JobListItem> job = jobs.find(viewer, owner, name);
         job.ifPresent(found -> write(viewer, found.id(), starred));
         return job.map(found -> found.withStarred(starred));
     }
@@ -55,7 +55,7 @@ public class StarService implements JobStars {
 
     /** The viewer's starred jobs that match {@code filter}, most recently submitted first. */
     @Transactional(readOnly = true)
-    public List<JobSummary> starredJobs(String viewer, JobFilter filter, int offset, int limit) {
+    public List<JobListItem> starredJobs(String viewer, JobFilter filter, int offset, int limit) {
         return jobs.page(viewer, filter.withStarredOnly(true), JobSort.SUBMITTED, false, offset, limit);
     }
 

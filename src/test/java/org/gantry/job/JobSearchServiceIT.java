@@ -47,11 +47,11 @@ class JobSearchServiceIT {
         JobFilter mine = JobFilter.ALL.withOwner(alice);
 
         assertThat(search.page(alice, mine, JobSort.SUBMITTED, false, 0, 2))
-                .extracting(JobSummary::name).containsExactly("train-4", "train-3");
+                .extracting(JobListItem::name).containsExactly("train-4", "train-3");
         assertThat(search.page(alice, mine, JobSort.SUBMITTED, false, 4, 2))
-                .extracting(JobSummary::name).containsExactly("train-0");
+                .extracting(JobListItem::name).containsExactly("train-0");
         assertThat(search.page(alice, mine, JobSort.NAME, true, 0, 1))
-                .extracting(JobSummary::name).containsExactly("train-0");
+                .extracting(JobListItem::name).containsExactly("train-0");
     }
 
     @Test
@@ -119,10 +119,10 @@ class JobSearchServiceIT {
                 new JobVisibilityProperties(JobVisibility.VIRTUAL_CLUSTER));
 
         assertThat(byCluster.page(alice, JobFilter.ALL.withOwner(bob), JobSort.SUBMITTED, false, 0, 10))
-                .extracting(JobSummary::name).containsExactly("shared");
+                .extracting(JobListItem::name).containsExactly("shared");
     }
 
     private java.util.List<String> names(JobFilter filter) {
-        return search.page(alice, filter, JobSort.SUBMITTED, false, 0, 100).stream().map(JobSummary::name).toList();
+        return search.page(alice, filter, JobSort.SUBMITTED, false, 0, 100).stream().map(JobListItem::name).toList();
     }
 }

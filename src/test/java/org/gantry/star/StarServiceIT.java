@@ -7,7 +7,7 @@ import org.gantry.job.JobFilter;
 import org.gantry.job.JobRows;
 import org.gantry.job.JobSearchService;
 import org.gantry.job.JobState;
-import org.gantry.job.JobSummary;
+import org.gantry.job.JobListItem;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -42,13 +42,13 @@ class StarServiceIT {
         rows.job(bob, "bobs-run", "default", JobState.RUNNING, T0);
         rows.job(bob, "other-run", "default", JobState.RUNNING, T0.plusSeconds(1));
 
-        assertThat(stars.setStarred(alice, bob, "bobs-run", true)).get().extracting(JobSummary::starred)
+        assertThat(stars.setStarred(alice, bob, "bobs-run", true)).get().extracting(JobListItem::starred)
                 .isEqualTo(true);
 
-        assertThat(stars.starredJobs(alice, JobFilter.ALL, 0, 10)).extracting(JobSummary::name)
+        assertThat(stars.starredJobs(alice, JobFilter.ALL, 0, 10)).extracting(JobListItem::name)
                 .containsExactly("bobs-run");
         assertThat(stars.starredJobs(bob, JobFilter.ALL, 0, 10)).isEmpty();
-        assertThat(jobs.find(bob, bob, "bobs-run")).get().extracting(JobSummary::starred).isEqualTo(false);
+        assertThat(jobs.find(bob, bob, "bobs-run")).get().extracting(JobListItem::starred).isEqualTo(false);
     }
 
     @Test
@@ -89,6 +89,6 @@ class StarServiceIT {
         stars.setStarred(alice, bob, "keep-b", true);
 
         assertThat(stars.starredJobs(alice, JobFilter.ALL.withStates(java.util.Set.of(JobState.FAILED)), 0, 10))
-                .extracting(JobSummary::name).containsExactly("keep-b");
+                .extracting(JobListItem::name).containsExactly("keep-b");
     }
 }

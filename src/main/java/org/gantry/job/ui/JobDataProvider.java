@@ -10,13 +10,13 @@ import java.util.stream.Stream;
 import org.gantry.job.JobFilter;
 import org.gantry.job.JobSearchService;
 import org.gantry.job.JobSort;
-import org.gantry.job.JobSummary;
+import org.gantry.job.JobListItem;
 
 /**
  * The job grid's rows, a page at a time from {@link JobSearchService}. Rows are identified by
  * job id, so that a refreshed row replaces the one on screen.
  */
-class JobDataProvider extends AbstractBackEndDataProvider<JobSummary, Void> {
+class JobDataProvider extends AbstractBackEndDataProvider<JobListItem, Void> {
 
     private final JobSearchService search;
     private final String viewer;
@@ -29,7 +29,7 @@ class JobDataProvider extends AbstractBackEndDataProvider<JobSummary, Void> {
     }
 
     @Override
-    protected Stream<JobSummary> fetchFromBackEnd(Query<JobSummary, Void> query) {
+    protected Stream<JobListItem> fetchFromBackEnd(Query<JobListItem, Void> query) {
         Optional<QuerySortOrder> order = query.getSortOrders().stream().findFirst();
         JobSort sort = order.flatMap(o -> JobSort.parse(o.getSorted())).orElse(JobSort.SUBMITTED);
         boolean ascending = order.map(o -> o.getDirection() == SortDirection.ASCENDING).orElse(false);
@@ -37,13 +37,13 @@ class JobDataProvider extends AbstractBackEndDataProvider<JobSummary, Void> {
     }
 
     @Override
-    protected int sizeInBackEnd(Query<JobSummary, Void> query) {
+    protected int sizeInBackEnd(Query<JobListItem, Void> query) {
         // Only reached if someone switches the grid back to a defined size: count, but not forever.
         return (int) search.countAtMost(viewer, filter.get(), JobListPanel.COUNT_CAP);
     }
 
     @Override
-    public Object getId(JobSummary item) {
+    public Object getId(JobListItem item) {
         return item.id();
     }
 }

@@ -23,7 +23,7 @@ import jakarta.annotation.security.PermitAll;
 import java.time.Duration;
 import java.util.Optional;
 import org.gantry.job.Job;
-import org.gantry.job.JobSummary;
+import org.gantry.job.JobListItem;
 import org.gantry.security.VirtualCluster;
 
 /**
@@ -103,7 +103,7 @@ class JobDetailView extends VerticalLayout implements BeforeEnterObserver, HasDy
         String executor = support.groups().virtualCluster(job.getVirtualCluster()).map(VirtualCluster::getExecutor)
                 .orElse("—");
         summary.show(job, executor, support.clock().instant());
-        showStar(support.search().find(viewer, owner, name).map(JobSummary::starred).orElse(false));
+        showStar(support.search().find(viewer, owner, name).map(JobListItem::starred).orElse(false));
         showActions();
         return true;
     }

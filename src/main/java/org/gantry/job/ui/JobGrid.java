@@ -14,25 +14,25 @@ import com.vaadin.flow.router.RouterLink;
 import java.time.Clock;
 import java.util.function.Consumer;
 import org.gantry.job.JobSort;
-import org.gantry.job.JobSummary;
+import org.gantry.job.JobListItem;
 
 /**
- * The job list's grid: one row per {@link JobSummary}, a star toggle first. Sorting is by
+ * The job list's grid: one row per {@link JobListItem}, a star toggle first. Sorting is by
  * column key, which {@link JobSort#parse} understands; rows are identified by job id so
  * that a refreshed row replaces the old one in place.
  */
-class JobGrid extends Grid<JobSummary> {
+class JobGrid extends Grid<JobListItem> {
 
-    JobGrid(Clock clock, Consumer<JobSummary> onStarClicked) {
-        super(JobSummary.class, false);
+    JobGrid(Clock clock, Consumer<JobListItem> onStarClicked) {
+        super(JobListItem.class, false);
         addThemeVariants(GridVariant.LUMO_ROW_STRIPES, GridVariant.LUMO_COMPACT);
         addComponentColumn(job -> starButton(job, onStarClicked)).setHeader(VaadinIcon.STAR_O.create())
                 .setKey("star").setWidth("3.5em").setFlexGrow(0).setTextAlign(ColumnTextAlign.CENTER);
         addComponentColumn(JobGrid::nameLink).setHeader("Name").setKey("name").setSortable(true)
                 .setSortProperty("name").setAutoWidth(true).setFlexGrow(2);
-        addColumn(JobSummary::owner).setHeader("User").setKey("user").setSortable(true).setSortProperty("user")
+        addColumn(JobListItem::owner).setHeader("User").setKey("user").setSortable(true).setSortProperty("user")
                 .setAutoWidth(true);
-        addColumn(JobSummary::virtualCluster).setHeader("Virtual cluster").setKey("virtualCluster")
+        addColumn(JobListItem::virtualCluster).setHeader("Virtual cluster").setKey("virtualCluster")
                 .setSortable(true).setSortProperty("virtualCluster").setAutoWidth(true);
         addComponentColumn(job -> new JobStateBadge(job.state())).setHeader("State").setKey("state")
                 .setSortable(true).setSortProperty("state").setAutoWidth(true).setFlexGrow(0);
@@ -41,14 +41,14 @@ class JobGrid extends Grid<JobSummary> {
         addColumn(job -> job.duration(clock.instant()).map(Formats::duration).orElse("—")).setHeader("Duration")
                 .setKey("duration").setWidth("7.5em")
                 .setFlexGrow(0).setTextAlign(ColumnTextAlign.END);
-        addColumn(JobSummary::retries).setHeader("Retries").setKey("retries").setSortable(true)
+        addColumn(JobListItem::retries).setHeader("Retries").setKey("retries").setSortable(true)
                 .setSortProperty("retries").setWidth("6.5em").setFlexGrow(0).setTextAlign(ColumnTextAlign.END);
         addComponentColumn(JobGrid::tags).setHeader("Tags").setKey("tags").setAutoWidth(true).setFlexGrow(1);
         setMultiSort(false);
         setEmptyStateText("No jobs match.");
     }
 
-    private static Component starButton(JobSummary job, Consumer<JobSummary> onStarClicked) {
+    private static Component starButton(JobListItem job, Consumer<JobListItem> onStarClicked) {
         Button star = new Button(starIcon(job.starred()), e -> onStarClicked.accept(job));
         star.addThemeVariants(ButtonVariant.LUMO_TERTIARY_INLINE, ButtonVariant.LUMO_ICON);
         star.setAriaLabel((job.starred() ? "Unstar " : "Star ") + job.frameworkName());
@@ -65,14 +65,14 @@ class JobGrid extends Grid<JobSummary> {
         return icon;
     }
 
-    private static Component nameLink(JobSummary job) {
+    private static Component nameLink(JobListItem job) {
         RouterLink link = new RouterLink(job.name(), JobDetailView.class, JobDetailView.parameters(job.owner(),
                 job.name()));
         link.setId("job-" + job.frameworkName());
         return link;
     }
 
-    private static Component tags(JobSummary job) {
+    private static Component tags(JobListItem job) {
         HorizontalLayout tags = new HorizontalLayout();
         tags.setSpacing(false);
         tags.getStyle().set("gap", "var(--lumo-space-xs)").set("flex-wrap", "wrap");

@@ -20,7 +20,7 @@ import java.util.List;
 import java.util.Set;
 import org.gantry.base.ui.Notifications;
 import org.gantry.job.JobSort;
-import org.gantry.job.JobSummary;
+import org.gantry.job.JobListItem;
 import org.gantry.security.VirtualCluster;
 
 /**
@@ -123,7 +123,7 @@ class JobListPanel extends VerticalLayout {
             case VIRTUAL_CLUSTER -> "virtualCluster";
             default -> state.sort().name().toLowerCase(java.util.Locale.ROOT);
         };
-        Grid.Column<JobSummary> column = grid.getColumnByKey(key);
+        Grid.Column<JobListItem> column = grid.getColumnByKey(key);
         grid.sort(List.of(new GridSortOrder<>(column,
                 state.ascending() ? SortDirection.ASCENDING : SortDirection.DESCENDING)));
     }
@@ -135,7 +135,7 @@ class JobListPanel extends VerticalLayout {
                 : String.format("%,d%s%s", n, noun, n == 1 ? "" : "s"));
     }
 
-    private void toggleStar(JobSummary job) {
+    private void toggleStar(JobListItem job) {
         if (!support.stars().setStarred(viewer, job.id(), !job.starred())) {
             Notifications.error("Job " + job.frameworkName() + " is no longer there");
             refresh();
@@ -156,9 +156,9 @@ class JobListPanel extends VerticalLayout {
     }
 
     private void applyUpdates(Set<Long> ids) {
-        List<JobSummary> fresh = support.search().byIds(viewer, ids);
+        List<JobListItem> fresh = support.search().byIds(viewer, ids);
         boolean allShown = fresh.size() == ids.size() && state.filter().states().isEmpty();
-        for (JobSummary job : fresh) {
+        for (JobListItem job : fresh) {
             if (grid.getDataCommunicator().getKeyMapper().has(job)) {
                 grid.getDataProvider().refreshItem(job);
             } else {

@@ -16,7 +16,7 @@ import java.util.Set;
 import org.gantry.job.JobRows;
 import org.gantry.job.JobState;
 import org.gantry.job.JobStateChanged;
-import org.gantry.job.JobSummary;
+import org.gantry.job.JobListItem;
 import org.gantry.security.Role;
 import org.gantry.testsupport.KaribuSupport;
 import org.junit.jupiter.api.AfterEach;
@@ -138,15 +138,15 @@ class JobListViewIT {
     }
 
     /** The row as the grid last sent it to the browser, not as the database has it now. */
-    private static JobSummary shown(JobListPanel list, long id) {
+    private static JobListItem shown(JobListPanel list, long id) {
         var keys = list.grid.getDataCommunicator().getKeyMapper();
-        JobSummary probe = GridKt._fetch(list.grid, 0, 100).stream().filter(j -> j.id() == id).findFirst()
+        JobListItem probe = GridKt._fetch(list.grid, 0, 100).stream().filter(j -> j.id() == id).findFirst()
                 .orElseThrow();
         assertThat(keys.has(probe)).as("row is shown").isTrue();
         return keys.get(keys.key(probe));
     }
 
     private static List<String> names(JobListPanel list) {
-        return GridKt._fetch(list.grid, 0, 100).stream().map(JobSummary::name).toList();
+        return GridKt._fetch(list.grid, 0, 100).stream().map(JobListItem::name).toList();
     }
 }

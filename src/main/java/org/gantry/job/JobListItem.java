@@ -9,11 +9,11 @@ import java.util.Optional;
  * One row of the job list as one viewer sees it: the job's list columns, its tags and
  * whether this viewer starred it. Read in one query, so a page never touches the job texts.
  */
-public record JobSummary(long id, String owner, String name, String virtualCluster, JobState state,
-                         Instant submittedAt, Optional<Instant> startedAt, Optional<Instant> completedAt,
-                         int retries, Optional<Integer> exitCode, List<String> tags, boolean starred) {
+public record JobListItem(long id, String owner, String name, String virtualCluster, JobState state,
+                          Instant submittedAt, Optional<Instant> startedAt, Optional<Instant> completedAt,
+                          int retries, Optional<Integer> exitCode, List<String> tags, boolean starred) {
 
-    public JobSummary {
+    public JobListItem {
         tags = List.copyOf(tags);
     }
 
@@ -27,8 +27,8 @@ public record JobSummary(long id, String owner, String name, String virtualClust
         return startedAt.map(start -> Duration.between(start, completedAt.orElse(now)));
     }
 
-    public JobSummary withStarred(boolean starred) {
-        return new JobSummary(id, owner, name, virtualCluster, state, submittedAt, startedAt, completedAt, retries,
+    public JobListItem withStarred(boolean starred) {
+        return new JobListItem(id, owner, name, virtualCluster, state, submittedAt, startedAt, completedAt, retries,
                 exitCode, tags, starred);
     }
 }
