@@ -79,6 +79,22 @@ class JobSearchServiceIT {
     }
 
     @Test
+    void a_keyword_matching_thousands_pages_like_one_matching_few() {
+        // More matches than the trigram probe takes, so the page comes from the sort index.
+        jdbc.update("insert into job (owner_id, name, virtual_cluster, state, submitted_text, resolved_text,"
+                + " submitted_at) select u.id, 'probe-' || g, 'default', 'WAITING', '', '',"
+                + " timestamptz '2026-01-01' + make_interval(secs => g) from generate_series(1, 2500) g"
+                + " join app_user u on u.username = ?", alice);
+        JobFilter mine = JobFilter.ALL.withOwner(alice);
+
+        assertThat(search.page(alice, mine.withKeyword("probe"), JobSort.SUBMITTED, false, 0, 3))
+                .extracting(JobListItem::name).containsExactly("probe-2500", "probe-2499", "probe-2498");
+        assertThat(search.page(alice, mine.withKeyword("probe-249"), JobSort.SUBMITTED, false, 0, 3))
+                .extracting(JobListItem::name).containsExactly("probe-2499", "probe-2498", "probe-2497");
+        assertThat(search.countAtMost(alice, mine.withKeyword("probe"), 10_000)).isEqualTo(2500);
+    }
+
+    @Test
     void count_stops_at_the_cap() {
         for (int i = 0; i < 4; i++) {
             rows.job(bob, "job-" + i, "default", JobState.WAITING, T0.plusSeconds(i));
