@@ -42,11 +42,11 @@ class JobFilterBar extends FlexLayout {
 
         scope.setItems(MINE, ALL);
         scope.setAriaLabel("Whose jobs");
-        scope.setWidth("9em");
+        scope.setWidth("8em");
         scope.setVisible(canSeeOthers);
         scope.setId("filter-scope");
         user.setPlaceholder("User");
-        user.setWidth("10em");
+        user.setWidth("9em");
         user.setClearButtonVisible(true);
         user.setId("filter-user");
         virtualCluster.setItems(clusters);
@@ -55,23 +55,24 @@ class JobFilterBar extends FlexLayout {
         virtualCluster.setAllowCustomValue(true);
         virtualCluster.addCustomValueSetListener(e -> virtualCluster.setValue(e.getDetail()));
         virtualCluster.setId("filter-vc");
-        virtualCluster.setWidth("11em");
+        virtualCluster.setWidth("10em");
         states.setItems(Arrays.asList(JobState.values()));
         states.setItemLabelGenerator(JobStateBadge::label);
         states.setPlaceholder("State");
         states.setClearButtonVisible(true);
         states.setId("filter-state");
-        states.setWidth("13em");
+        states.setWidth("12em");
         tag.setPlaceholder("Tag");
         tag.setClearButtonVisible(true);
         tag.setMaxLength(Job.NAME_MAX);
         tag.setId("filter-tag");
-        tag.setWidth("9em");
+        tag.setWidth("8em");
         keyword.setPlaceholder("Search name, user, cluster");
         keyword.setPrefixComponent(VaadinIcon.SEARCH.create());
         keyword.setClearButtonVisible(true);
         keyword.setId("filter-keyword");
-        keyword.setWidth("16em");
+        // The search field takes what is left of the row, so the bar stays one line on a laptop screen.
+        keyword.getStyle().set("flex", "1 1 12em").set("min-width", "10em").set("max-width", "24em");
         for (TextField field : List.of(user, tag, keyword)) {
             field.setValueChangeMode(ValueChangeMode.LAZY);
         }
