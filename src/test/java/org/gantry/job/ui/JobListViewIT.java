@@ -87,6 +87,23 @@ class JobListViewIT {
     }
 
     @Test
+    void the_sort_is_read_from_the_url_and_written_back_to_it() {
+        rows.job(alice, "b-job", "default", JobState.WAITING, T0);
+        rows.job(alice, "a-job", "default", JobState.WAITING, T0.plusSeconds(1));
+        rows.job(alice, "c-job", "default", JobState.WAITING, T0.plusSeconds(2));
+
+        UI.getCurrent().navigate("", QueryParameters.simple(Map.of("sort", "name", "dir", "asc")));
+        JobListPanel list = _get(JobListView.class).list;
+        assertThat(names(list)).containsExactly("a-job", "b-job", "c-job");
+
+        list.grid.sort(List.of(new com.vaadin.flow.component.grid.GridSortOrder<>(
+                list.grid.getColumnByKey("name"), com.vaadin.flow.data.provider.SortDirection.DESCENDING)));
+        assertThat(names(list)).containsExactly("c-job", "b-job", "a-job");
+        assertThat(list.query().getParameters()).containsEntry("sort", List.of("name"))
+                .containsEntry("dir", List.of("desc"));
+    }
+
+    @Test
     void the_list_shows_the_users_own_jobs_by_default() {
         rows.job(alice, "mine", "default", JobState.WAITING, T0);
         rows.job(bob, "theirs", "default", JobState.WAITING, T0);
