@@ -47,12 +47,12 @@ public class EmbeddedPostgresConfiguration {
     }
 
     /**
-     * A pool in front of the server: the library's own data source opens a new connection,
-     * and so a new server process, for every transaction (≈ 10–20 ms each).
+     * A pool over the embedded server: the library's own data source opens a new
+     * connection (a new server process) for every transaction, which made each REST call
+     * pay for several connection starts.
      */
     @Bean
     DataSource dataSource(EmbeddedPostgres pg) {
-        // DataSourceBuilder picks Spring Boot's default pool (HikariCP).
         return DataSourceBuilder.create().url(pg.getJdbcUrl("postgres", "postgres")).username("postgres").build();
     }
 
