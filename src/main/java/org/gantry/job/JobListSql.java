@@ -14,7 +14,7 @@ final class JobListSql {
 
     static final String COLUMNS = "select j.id, u.username, j.name, j.virtual_cluster, j.state, j.submitted_at,"
             + " j.started_at, j.completed_at, j.retries, j.exit_code,"
-            + " cast(array[] as text[]) as tags,"
+            + " array(select t.tag from job_tag t where t.job_id = j.id order by t.tag) as tags,"
             + " exists(select 1 from job_star s where s.job_id = j.id and s.user_id = (select v.id from app_user v"
             + " where v.username = :viewer)) as starred";
 

@@ -41,11 +41,23 @@ public final class JobRows {
                         + " select u.id, ?, ?, ?, ?, ?, ?, ?, ? from app_user u where u.username = ? returning id",
                 Long.class, name, virtualCluster, state.name(), yaml(name), yaml(name), Timestamp.from(submitted),
                 timestamp(started), timestamp(completed), owner);
+        // Every submitted job has its first attempt and its tasks; this one has a single task.
+        jdbc.update("insert into job_attempt (job_id, attempt_index, state, started_at, completed_at)"
+                + " values (?, 0, ?, ?, ?)", id, state.name(), timestamp(started), timestamp(completed));
+        jdbc.update("insert into job_task (job_id, role_name, task_index, state, started_at, completed_at)"
+                + " values (?, 'main', 0, ?, ?, ?)", id, state.name(), timestamp(started), timestamp(completed));
+        jdbc.update("update job set total_task_role_number = 1, total_task_number = 1 where id = ?", id);
         return id;
     }
 
     public void setState(long jobId, JobState state) {
         jdbc.update("update job set state = ? where id = ?", state.name(), jobId);
+        jdbc.update("update job_attempt set state = ? where job_id = ?", state.name(), jobId);
+        jdbc.update("update job_task set state = ? where job_id = ?", state.name(), jobId);
+    }
+
+    public void tag(long jobId, String tag) {
+        jdbc.update("insert into job_tag (job_id, tag) values (?, ?)", jobId, tag);
     }
 
     public void delete(long jobId) {

@@ -64,7 +64,7 @@ class JobFilterBar extends FlexLayout {
         states.setWidth("12em");
         tag.setPlaceholder("Tag");
         tag.setClearButtonVisible(true);
-        tag.setMaxLength(Job.NAME_MAX);
+        tag.setMaxLength(Job.TAG_MAX);
         tag.setId("filter-tag");
         tag.setWidth("8em");
         keyword.setPlaceholder("Search name, user, cluster");

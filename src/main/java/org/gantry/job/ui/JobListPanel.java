@@ -36,12 +36,14 @@ class JobListPanel extends VerticalLayout {
     final JobGrid grid;
     final Span count = new Span();
     final HorizontalLayout actions = new HorizontalLayout();
+    final JobBulkActions bulk;
 
     private final JobViewSupport support;
     private final String viewer;
     private final boolean starredOnly;
     private final boolean defaultMine;
     private final Class<? extends Component> route;
+    private final boolean admin;
     private JobListState state;
     private Registration liveUpdates;
 
@@ -61,6 +63,12 @@ class JobListPanel extends VerticalLayout {
         filters.addFilterChangedListener(e -> apply(state.withFilter(filters.mine(), filters.filter())));
 
         grid = new JobGrid(support.clock(), this::toggleStar);
+        admin = support.currentUser().isAdmin();
+        grid.setSelectionMode(Grid.SelectionMode.MULTI);
+        grid.setItemSelectableProvider(this::canActOn);
+        // The selection stays after an action, so that the same jobs can be tagged and then stopped.
+        bulk = new JobBulkActions(support.jobs(), () -> grid.getSelectedItems(), this::refresh);
+        grid.addSelectionListener(e -> bulk.selectionChanged(e.getAllSelectedItems().size()));
         grid.setId(starredOnly ? "starred-list" : "job-list");
         grid.setSizeFull();
         grid.setItems(new JobDataProvider(support.search(), viewer, this::dbFilter));
@@ -76,6 +84,7 @@ class JobListPanel extends VerticalLayout {
         count.setId(starredOnly ? "starred-count" : "job-count");
         count.getStyle().set("color", "var(--lumo-secondary-text-color)").set("font-size", "var(--lumo-font-size-s)");
         actions.setAlignItems(FlexComponent.Alignment.BASELINE);
+        actions.add(bulk);
         HorizontalLayout bar = new HorizontalLayout(count, actions);
         bar.setAlignItems(FlexComponent.Alignment.BASELINE);
         bar.setWidthFull();
@@ -93,6 +102,11 @@ class JobListPanel extends VerticalLayout {
             sortGrid();
             refresh();
         }
+    }
+
+    /** Bulk actions are for the viewer's own jobs; an administrator may act on any. */
+    boolean canActOn(JobListItem job) {
+        return admin || job.owner().equals(viewer);
     }
 
     QueryParameters query() {

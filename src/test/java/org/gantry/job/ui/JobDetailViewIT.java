@@ -5,7 +5,9 @@ import static com.github.mvysny.kaributesting.v10.LocatorJ._find;
 import static com.github.mvysny.kaributesting.v10.LocatorJ._get;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.github.mvysny.kaributesting.v10.pro.ConfirmDialogKt;
 import com.vaadin.flow.component.UI;
+import com.vaadin.flow.component.confirmdialog.ConfirmDialog;
 import com.vaadin.flow.component.html.Span;
 import com.vaadin.flow.router.QueryParameters;
 import java.time.Instant;
@@ -81,6 +83,57 @@ class JobDetailViewIT {
 
         _click(view.star);
         assertThat(stars.starredJobs(alice, JobFilter.ALL, 0, 10)).isEmpty();
+    }
+
+    @Test
+    void a_non_owner_sees_no_stop_resubmit_or_tag_editing() {
+        long id = rows.job(bob, "not-mine", "default", JobState.RUNNING, T0);
+        rows.tag(id, "baseline");
+
+        UI.getCurrent().navigate("job-detail/" + bob + "~not-mine");
+        JobDetailView view = _get(JobDetailView.class);
+
+        assertThat(view.actions.stop.isVisible()).isFalse();
+        assertThat(view.actions.resubmit.isVisible()).isFalse();
+        assertThat(view.actions.clone.getHref()).isEqualTo("jobs/new?clone=" + bob + "~not-mine");
+        assertThat(_find(view.tags, Span.class)).extracting(Span::getText).containsExactly("baseline");
+        assertThat(_find(view.tags, com.vaadin.flow.component.button.Button.class)).isEmpty();
+        assertThat(view.tags.newTag.getParent()).isEmpty();
+    }
+
+    @Test
+    void the_owner_stops_a_running_job_after_confirming() {
+        rows.job(alice, "mine-running", "default", JobState.RUNNING, T0);
+        UI.getCurrent().navigate("job-detail/" + alice + "~mine-running");
+        JobDetailView view = _get(JobDetailView.class);
+        assertThat(view.actions.stop.isVisible()).isTrue();
+
+        _click(view.actions.stop);
+        ConfirmDialogKt._fireConfirm(_get(ConfirmDialog.class));
+
+        assertThat(field(view, "State")).isEqualTo("Stopping");
+        assertThat(view.actions.stop.isVisible()).isFalse();
+        assertThat(_find(view.events, Span.class)).extracting(Span::getText)
+                .anyMatch(text -> text.startsWith("Stop requested by " + alice));
+    }
+
+    @Test
+    void the_owner_adds_and_removes_tags_and_sees_tasks_and_config() {
+        rows.job(alice, "mine-tagged", "default", JobState.SUCCEEDED, T0);
+        UI.getCurrent().navigate("job-detail/" + alice + "~mine-tagged");
+        JobDetailView view = _get(JobDetailView.class);
+
+        view.tags.newTag.setValue("best");
+        _click(view.tags.add);
+        assertThat(_find(view.tags, Span.class)).extracting(Span::getText).containsExactly("best");
+
+        _click(_get(view.tags, com.vaadin.flow.component.button.Button.class, spec -> spec.withId("remove-tag-best")));
+        assertThat(_find(view.tags, Span.class)).isEmpty();
+
+        assertThat(com.github.mvysny.kaributesting.v10.GridKt._size(view.tasks)).isEqualTo(1);
+        assertThat(com.github.mvysny.kaributesting.v10.GridKt._get(view.tasks, 0).roleName()).isEqualTo("main");
+        view.tabs.setSelectedIndex(view.tabs.getIndexOf(view.tabs.getTab(view.config)));
+        assertThat(view.config.getText()).contains("name: mine-tagged");
     }
 
     @Test

@@ -135,6 +135,30 @@ class JobListViewIT {
     }
 
     @Test
+    void bulk_actions_stop_and_tag_the_selected_own_jobs_only() {
+        String token = alice.substring(alice.indexOf('-') + 1);
+        long first = rows.job(alice, "sweep-" + token + "-1", "default", JobState.WAITING, T0);
+        long second = rows.job(alice, "sweep-" + token + "-2", "default", JobState.WAITING, T0.plusSeconds(1));
+        rows.job(bob, "bobs-" + token, "default", JobState.WAITING, T0.plusSeconds(2));
+        UI.getCurrent().navigate("", QueryParameters.simple(Map.of("scope", "all", "keyword", token)));
+        JobListPanel list = _get(JobListView.class).list;
+        List<JobListItem> shown = GridKt._fetch(list.grid, 0, 100);
+        JobListItem bobs = shown.stream().filter(j -> j.owner().equals(bob)).findFirst().orElseThrow();
+        assertThat(list.canActOn(bobs)).isFalse();
+
+        shown.stream().filter(j -> j.owner().equals(alice)).forEach(list.grid::select);
+        assertThat(list.bulk.stop.isEnabled()).isTrue();
+        list.bulk.tagName.setValue("tag-" + token);
+        _click(list.bulk.tag);
+        list.bulk.stopSelected();
+
+        UI.getCurrent().navigate("", QueryParameters.simple(Map.of("tag", "tag-" + token)));
+        List<JobListItem> tagged = GridKt._fetch(_get(JobListView.class).list.grid, 0, 100);
+        assertThat(tagged).extracting(JobListItem::id).containsExactlyInAnyOrder(first, second);
+        assertThat(tagged).extracting(JobListItem::state).containsOnly(JobState.STOPPED);
+    }
+
+    @Test
     void a_state_change_shows_without_reload() throws InterruptedException {
         long id = rows.job(alice, "watched", "default", JobState.WAITING, T0);
         UI.getCurrent().navigate("");
