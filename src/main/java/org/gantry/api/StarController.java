@@ -2,6 +2,7 @@ package org.gantry.api;
 
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
+import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -12,7 +13,6 @@ import org.gantry.job.JobSearchService;
 import org.gantry.security.CurrentUser;
 import org.gantry.star.StarService;
 import org.springframework.http.HttpStatus;
-import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -44,8 +44,7 @@ class StarController {
         int from = offset.orElse(0);
         int size = limit.orElse(DEFAULT_LIMIT);
         if (from < 0 || size < 0 || size > JobSearchService.MAX_LIMIT) {
-            throw new StarRequestException(HttpStatus.BAD_REQUEST, "InvalidParametersError",
-                    "offset must be ≥ 0 and limit between 0 and " + JobSearchService.MAX_LIMIT + ".");
+            throw ApiException.invalid("offset must be ≥ 0 and limit between 0 and " + JobSearchService.MAX_LIMIT + ".");
         }
         return stars.starredJobs(currentUser.require(), JobFilter.ALL, from, size).stream()
                 .map(StarController::json).toList();
@@ -65,15 +64,9 @@ class StarController {
         return Map.of("message", "Unstarred job " + user + "~" + job + ".");
     }
 
-    @org.springframework.web.bind.annotation.ExceptionHandler(StarRequestException.class)
-    ResponseEntity<Map<String, String>> refused(StarRequestException e) {
-        return ResponseEntity.status(e.status).body(Map.of("code", e.code, "message", e.getMessage()));
-    }
-
     private void set(String user, String job, boolean starred) {
         if (stars.setStarred(currentUser.require(), user, job, starred).isEmpty()) {
-            throw new StarRequestException(HttpStatus.NOT_FOUND, "NoJobError", "Job " + user + "~" + job
-                    + " is not found.");
+            throw new ApiException(HttpStatus.NOT_FOUND, "NoJobError", "Job " + user + "~" + job + " is not found.");
         }
     }
 
@@ -86,25 +79,12 @@ class StarController {
         json.put("retries", job.retries());
         json.put("createdTime", job.submittedAt().toEpochMilli());
         json.put("submissionTime", job.submittedAt().toEpochMilli());
-        json.put("launchedTime", job.startedAt().map(java.time.Instant::toEpochMilli).orElse(null));
-        json.put("completedTime", job.completedAt().map(java.time.Instant::toEpochMilli).orElse(null));
+        json.put("launchedTime", job.startedAt().map(Instant::toEpochMilli).orElse(null));
+        json.put("completedTime", job.completedAt().map(Instant::toEpochMilli).orElse(null));
         json.put("appExitCode", job.exitCode().orElse(null));
         json.put("virtualCluster", job.virtualCluster());
         json.put("tags", job.tags());
         json.put("starred", job.starred());
         return json;
-    }
-
-    /** A refusal with OpenPAI's error code; answered as {@code {code, message}}. */
-    static final class StarRequestException extends RuntimeException {
-
-        final HttpStatus status;
-        final String code;
-
-        StarRequestException(HttpStatus status, String code, String message) {
-            super(message);
-            this.status = status;
-            this.code = code;
-        }
     }
 }

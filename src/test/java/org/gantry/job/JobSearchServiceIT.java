@@ -3,6 +3,7 @@ package org.gantry.job;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Instant;
+import java.util.List;
 import java.util.Set;
 import org.gantry.security.UserService;
 import org.junit.jupiter.api.BeforeEach;
@@ -138,7 +139,7 @@ class JobSearchServiceIT {
                 .extracting(JobListItem::name).containsExactly("shared");
     }
 
-    private java.util.List<String> names(JobFilter filter) {
+    private List<String> names(JobFilter filter) {
         return search.page(alice, filter, JobSort.SUBMITTED, false, 0, 100).stream().map(JobListItem::name).toList();
     }
 }

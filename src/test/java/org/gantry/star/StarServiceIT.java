@@ -3,6 +3,7 @@ package org.gantry.star;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Instant;
+import java.util.Set;
 import org.gantry.job.JobFilter;
 import org.gantry.job.JobRows;
 import org.gantry.job.JobSearchService;
@@ -88,7 +89,7 @@ class StarServiceIT {
         stars.setStarred(alice, bob, "keep-a", true);
         stars.setStarred(alice, bob, "keep-b", true);
 
-        assertThat(stars.starredJobs(alice, JobFilter.ALL.withStates(java.util.Set.of(JobState.FAILED)), 0, 10))
+        assertThat(stars.starredJobs(alice, JobFilter.ALL.withStates(Set.of(JobState.FAILED)), 0, 10))
                 .extracting(JobListItem::name).containsExactly("keep-b");
     }
 }

@@ -17,9 +17,11 @@ import com.vaadin.flow.router.RouteConfiguration;
 import com.vaadin.flow.shared.Registration;
 import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 import org.gantry.base.ui.Notifications;
 import org.gantry.job.JobSort;
+import org.gantry.job.JobFilter;
 import org.gantry.job.JobListItem;
 import org.gantry.security.VirtualCluster;
 
@@ -128,14 +130,14 @@ class JobListPanel extends VerticalLayout {
         refresh();
     }
 
-    private org.gantry.job.JobFilter dbFilter() {
+    private JobFilter dbFilter() {
         return state.effectiveFilter(viewer).withStarredOnly(starredOnly);
     }
 
     private void sortGrid() {
         String key = switch (state.sort()) {
             case VIRTUAL_CLUSTER -> "virtualCluster";
-            default -> state.sort().name().toLowerCase(java.util.Locale.ROOT);
+            default -> state.sort().name().toLowerCase(Locale.ROOT);
         };
         Grid.Column<JobListItem> column = grid.getColumnByKey(key);
         grid.sort(List.of(new GridSortOrder<>(column,

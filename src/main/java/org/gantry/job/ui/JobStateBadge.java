@@ -1,6 +1,7 @@
 package org.gantry.job.ui;
 
 import com.vaadin.flow.component.html.Span;
+import java.util.Locale;
 import org.gantry.job.JobState;
 
 /**
@@ -28,7 +29,7 @@ class JobStateBadge extends Span {
 
     static String label(JobState state) {
         String name = state.name();
-        return name.charAt(0) + name.substring(1).toLowerCase(java.util.Locale.ROOT);
+        return name.charAt(0) + name.substring(1).toLowerCase(Locale.ROOT);
     }
 
     private static String variant(JobState state) {

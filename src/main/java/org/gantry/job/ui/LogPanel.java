@@ -12,6 +12,7 @@ import com.vaadin.flow.server.streams.DownloadHandler;
 import com.vaadin.flow.server.streams.DownloadResponse;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.Locale;
 import java.util.Optional;
 import org.gantry.job.TaskLogs;
 
@@ -106,7 +107,7 @@ class LogPanel extends VerticalLayout {
         complete = false;
         text.setText("");
         TaskLogs.Stream which = stream.getValue();
-        String file = job + "-" + role + "-" + index + "." + which.name().toLowerCase(java.util.Locale.ROOT) + ".log";
+        String file = job + "-" + role + "-" + index + "." + which.name().toLowerCase(Locale.ROOT) + ".log";
         String o = owner;
         String j = job;
         String r = role;

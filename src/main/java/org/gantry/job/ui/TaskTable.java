@@ -8,10 +8,12 @@ import com.vaadin.flow.component.grid.Grid;
 import com.vaadin.flow.component.grid.GridVariant;
 import com.vaadin.flow.component.icon.VaadinIcon;
 import com.vaadin.flow.component.orderedlayout.HorizontalLayout;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import org.gantry.job.TaskStatus;
 
 /**
@@ -21,7 +23,7 @@ import org.gantry.job.TaskStatus;
 class TaskTable extends Grid<TaskStatus> {
 
     TaskTable(Function<TaskStatus, Optional<String>> terminalRoute, Consumer<TaskStatus> onLogs,
-              java.util.function.Supplier<Instant> now) {
+              Supplier<Instant> now) {
         super(TaskStatus.class, false);
         setId("task-table");
         addThemeVariants(GridVariant.LUMO_COMPACT, GridVariant.LUMO_ROW_STRIPES);
@@ -38,7 +40,7 @@ class TaskTable extends Grid<TaskStatus> {
         addColumn(task -> task.nodeHost().or(task::nodeIp).orElse("—")).setHeader("Node").setAutoWidth(true);
         addColumn(task -> task.startedAt().map(Formats::dateTime).orElse("—")).setHeader("Started")
                 .setAutoWidth(true);
-        addColumn(task -> task.startedAt().map(start -> Formats.duration(java.time.Duration.between(start,
+        addColumn(task -> task.startedAt().map(start -> Formats.duration(Duration.between(start,
                 task.completedAt().orElse(now.get())))).orElse("—")).setHeader("Duration").setAutoWidth(true)
                 .setTextAlign(ColumnTextAlign.END);
         addColumn(task -> task.exitDiagnostics().orElse("")).setHeader("Diagnostics").setFlexGrow(2);

@@ -5,12 +5,15 @@ import static com.github.mvysny.kaributesting.v10.LocatorJ._find;
 import static com.github.mvysny.kaributesting.v10.LocatorJ._get;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.github.mvysny.kaributesting.v10.GridKt;
 import com.github.mvysny.kaributesting.v10.pro.ConfirmDialogKt;
 import com.vaadin.flow.component.UI;
+import com.vaadin.flow.component.button.Button;
 import com.vaadin.flow.component.confirmdialog.ConfirmDialog;
 import com.vaadin.flow.component.html.Span;
 import com.vaadin.flow.router.QueryParameters;
 import java.time.Instant;
+import java.util.Map;
 import org.gantry.job.JobFilter;
 import org.gantry.job.JobListItem;
 import org.gantry.job.JobRows;
@@ -97,7 +100,7 @@ class JobDetailViewIT {
         assertThat(view.actions.resubmit.isVisible()).isFalse();
         assertThat(view.actions.clone.getHref()).isEqualTo("jobs/new?clone=" + bob + "~not-mine");
         assertThat(_find(view.tags, Span.class)).extracting(Span::getText).containsExactly("baseline");
-        assertThat(_find(view.tags, com.vaadin.flow.component.button.Button.class)).isEmpty();
+        assertThat(_find(view.tags, Button.class)).isEmpty();
         assertThat(view.tags.newTag.getParent()).isEmpty();
     }
 
@@ -127,11 +130,11 @@ class JobDetailViewIT {
         _click(view.tags.add);
         assertThat(_find(view.tags, Span.class)).extracting(Span::getText).containsExactly("best");
 
-        _click(_get(view.tags, com.vaadin.flow.component.button.Button.class, spec -> spec.withId("remove-tag-best")));
+        _click(_get(view.tags, Button.class, spec -> spec.withId("remove-tag-best")));
         assertThat(_find(view.tags, Span.class)).isEmpty();
 
-        assertThat(com.github.mvysny.kaributesting.v10.GridKt._size(view.tasks)).isEqualTo(1);
-        assertThat(com.github.mvysny.kaributesting.v10.GridKt._get(view.tasks, 0).roleName()).isEqualTo("main");
+        assertThat(GridKt._size(view.tasks)).isEqualTo(1);
+        assertThat(GridKt._get(view.tasks, 0).roleName()).isEqualTo("main");
         view.tabs.setSelectedIndex(view.tabs.getIndexOf(view.tabs.getTab(view.config)));
         assertThat(view.config.getText()).contains("name: mine-tagged");
     }
@@ -150,7 +153,7 @@ class JobDetailViewIT {
         rows.job(bob, "bookmarked", "default", JobState.WAITING, T0);
 
         UI.getCurrent().navigate("job-detail.html",
-                QueryParameters.simple(java.util.Map.of("username", bob, "jobName", "bookmarked")));
+                QueryParameters.simple(Map.of("username", bob, "jobName", "bookmarked")));
 
         assertThat(_get(JobDetailView.class).title.getText()).isEqualTo("bookmarked");
     }

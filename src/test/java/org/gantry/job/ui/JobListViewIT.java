@@ -8,6 +8,8 @@ import com.github.mvysny.kaributesting.v10.GridKt;
 import com.github.mvysny.kaributesting.v10.MockVaadin;
 import com.vaadin.flow.component.UI;
 import com.vaadin.flow.component.button.Button;
+import com.vaadin.flow.component.grid.GridSortOrder;
+import com.vaadin.flow.data.provider.SortDirection;
 import com.vaadin.flow.router.QueryParameters;
 import java.time.Instant;
 import java.util.List;
@@ -96,8 +98,8 @@ class JobListViewIT {
         JobListPanel list = _get(JobListView.class).list;
         assertThat(names(list)).containsExactly("a-job", "b-job", "c-job");
 
-        list.grid.sort(List.of(new com.vaadin.flow.component.grid.GridSortOrder<>(
-                list.grid.getColumnByKey("name"), com.vaadin.flow.data.provider.SortDirection.DESCENDING)));
+        list.grid.sort(List.of(new GridSortOrder<>(
+                list.grid.getColumnByKey("name"), SortDirection.DESCENDING)));
         assertThat(names(list)).containsExactly("c-job", "b-job", "a-job");
         assertThat(list.query().getParameters()).containsEntry("sort", List.of("name"))
                 .containsEntry("dir", List.of("desc"));
