@@ -12,7 +12,9 @@ class JobSummaryPanel extends Div {
 
     JobSummaryPanel() {
         setId("job-summary");
-        getStyle().set("display", "grid").set("grid-template-columns", "max-content 1fr")
+        // Two fields a row keeps the tasks above the fold on a laptop screen.
+        getStyle().set("display", "grid")
+                .set("grid-template-columns", "max-content minmax(12em, max-content) max-content minmax(12em, 1fr)")
                 .set("column-gap", "var(--lumo-space-l)").set("row-gap", "var(--lumo-space-xs)")
                 .set("font-size", "var(--lumo-font-size-s)");
     }
@@ -30,8 +32,12 @@ class JobSummaryPanel extends Div {
         row("Completed", text(job.getCompletedAt().map(Formats::dateTime)));
         row("Duration", text(job.duration(now).map(Formats::duration)));
         row("Exit code", text(job.getExitCode().map(String::valueOf)));
-        job.getExitDiagnostics().filter(d -> !d.isBlank()).ifPresent(d -> row("Exit diagnostics", text(d)));
         row("Attempts", text(String.valueOf(job.getRetries() + 1)));
+        job.getExitDiagnostics().filter(d -> !d.isBlank()).ifPresent(d -> {
+            Span diagnostics = text(d);
+            diagnostics.getStyle().set("grid-column", "2 / -1");
+            row("Exit diagnostics", diagnostics);
+        });
     }
 
     /** Adds a line under the summary, e.g. why a job is waiting. */

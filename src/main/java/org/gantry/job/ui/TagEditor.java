@@ -23,7 +23,7 @@ class TagEditor extends HorizontalLayout {
     TagEditor() {
         setId("tag-editor");
         setAlignItems(FlexComponent.Alignment.BASELINE);
-        getStyle().set("flex-wrap", "wrap").set("gap", "var(--lumo-space-xs)");
+        getStyle().set("flex-wrap", "wrap").set("gap", "var(--lumo-space-s)");
         setSpacing(false);
         newTag.setPlaceholder("Add tag");
         newTag.setMaxLength(Job.TAG_MAX);
