@@ -1,0 +1,85 @@
+package org.gantry.runtime;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Optional;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+
+/**
+ * How Gantry runs tasks.
+ *
+ * @param reconcileInterval Time between two passes of the reconciler over unfinished tasks.
+ * @param stopGrace Time a stopped task gets between SIGTERM and SIGKILL.
+ * @param portRangeStart First port handed out for {@code resourcePerInstance.ports}.
+ * @param portRangeEnd Last port handed out for {@code resourcePerInstance.ports}.
+ * @param local Settings of the local executor.
+ * @param ssh Settings of the SSH executor.
+ * @param slurm Settings of the Slurm executor.
+ */
+@ConfigurationProperties("gantry.runtime")
+public record RuntimeProperties(
+        @DefaultValue("2s") Duration reconcileInterval,
+        @DefaultValue("10s") Duration stopGrace,
+        @DefaultValue("20000") int portRangeStart,
+        @DefaultValue("29999") int portRangeEnd,
+        @DefaultValue Local local,
+        @DefaultValue Ssh ssh,
+        @DefaultValue Slurm slurm) {
+
+    /** Which OS accounts local tasks run as when Gantry runs as root. */
+    public enum TaskAccounts {
+        /** One shared unprivileged account for every user's tasks. */
+        SHARED,
+        /** One unprivileged account per Gantry user: tasks of different users cannot read each other's files. */
+        PER_USER
+    }
+
+    /**
+     * @param cpu Cores the local executor hands out; defaults to the machine's.
+     * @param memoryMb Memory in MiB the local executor hands out; defaults to the machine's.
+     * @param gpu GPUs the local executor hands out; defaults to none.
+     * @param allowSameUser Whether local tasks may run as Gantry's own OS user when Gantry cannot switch accounts.
+     * @param taskAccounts Which OS accounts local tasks run as when Gantry runs as root.
+     * @param sharedAccount Name of the shared task account, created at start when missing.
+     * @param accountPrefix Prefix of the per-user task accounts, created on first use.
+     * @param memoryLimit How memoryMB is enforced: auto (cgroup when writable, else prlimit), cgroup, prlimit or none.
+     * @param tasksDir Directory of the local tasks' working directories; defaults to "tasks" in the data directory.
+     */
+    public record Local(Optional<Integer> cpu, Optional<Integer> memoryMb, @DefaultValue("0") int gpu,
+                        @DefaultValue("false") boolean allowSameUser,
+                        @DefaultValue("shared") TaskAccounts taskAccounts,
+                        @DefaultValue("gantry-task") String sharedAccount,
+                        @DefaultValue("gantry-") String accountPrefix,
+                        @DefaultValue("auto") String memoryLimit,
+                        Optional<Path> tasksDir) {
+
+        public int effectiveCpu() {
+            return cpu.orElse(Runtime.getRuntime().availableProcessors());
+        }
+
+        public int effectiveMemoryMb() {
+            return memoryMb.orElseGet(MachineMemory::totalMb);
+        }
+
+        public Resources capacity() {
+            return new Resources(effectiveCpu(), effectiveMemoryMb(), gpu);
+        }
+    }
+
+    /**
+     * @param connectTimeout Time to connect and authenticate to an SSH host.
+     * @param commandTimeout Time one remote command may take.
+     */
+    public record Ssh(@DefaultValue("15s") Duration connectTimeout, @DefaultValue("60s") Duration commandTimeout) {
+    }
+
+    /**
+     * @param conf Slurm configuration file handed to the Slurm commands as SLURM_CONF; the commands' default when unset.
+     * @param binDir Directory holding sbatch, squeue, scontrol and scancel; found on the PATH when unset.
+     * @param remoteBaseDir Directory for attempts on a login node reached over SSH, relative to the login's home.
+     */
+    public record Slurm(Optional<Path> conf, Optional<Path> binDir,
+                        @DefaultValue(".gantry/slurm") String remoteBaseDir) {
+    }
+}
