@@ -32,6 +32,13 @@ public interface Executor {
     String kind();
 
     /**
+     * Where a user's tasks would run on a target, before any is launched.
+     *
+     * @throws ExecutorException when the target is unknown or cannot run the user's tasks
+     */
+    Placement placement(String target, String user) throws ExecutorException;
+
+    /**
      * Starts an attempt and returns as soon as the executor has accepted it (the process was
      * spawned, the Slurm job was queued). The task's stdout and stderr are kept with the attempt.
      *

@@ -23,8 +23,10 @@ import org.gantry.runtime.Executor;
 import org.gantry.runtime.ExecutorException;
 import org.gantry.runtime.LogChunk;
 import org.gantry.runtime.LogStream;
+import org.gantry.runtime.Placement;
 import org.gantry.runtime.Reattachment;
 import org.gantry.runtime.RunnerClaim;
+import org.gantry.runtime.RunnerOutcome;
 import org.gantry.runtime.RunnerScript;
 import org.gantry.runtime.RuntimeProperties;
 import org.gantry.runtime.TaskLaunch;
@@ -101,11 +103,15 @@ public class LocalExecutor implements Executor {
         return tasksDir;
     }
 
-    /** Where the deps renderer caches virtualenvs for a user's tasks: one dir per task account. */
-    public String cacheDir(String user) throws ExecutorException {
+    /** Local tasks reach each other over loopback; caches are kept per task account. */
+    @Override
+    public Placement placement(String target, String user) throws ExecutorException {
+        if (unavailable.isPresent()) {
+            throw ExecutorException.permanent("Local tasks are disabled: " + unavailable.get());
+        }
         Optional<TaskAccounts.OsAccount> account = accounts.accountFor(user);
-        return tasksDir.resolve(".cache").resolve(account.map(TaskAccounts.OsAccount::name).orElse("gantry"))
-                .toString();
+        return new Placement("127.0.0.1", tasksDir.resolve(".cache")
+                .resolve(account.map(TaskAccounts.OsAccount::name).orElse("gantry")).toString());
     }
 
     @Override
@@ -194,7 +200,7 @@ public class LocalExecutor implements Executor {
             }
             exit = files.exitCode();  // it may have ended between the two looks
         }
-        return LocalOutcome.classify(exit, files.stopRequested(), memory.oomKilled(cgroup), node);
+        return RunnerOutcome.classify(exit, files.stopRequested(), memory.oomKilled(cgroup), node);
     }
 
     @Override

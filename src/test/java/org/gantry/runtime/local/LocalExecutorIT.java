@@ -188,7 +188,7 @@ class LocalExecutorIT {
 
         if (executor.memoryMode() == MemoryLimits.Mode.CGROUP_V1 || executor.memoryMode() == MemoryLimits.Mode.CGROUP_V2) {
             assertThat(end.phase()).isEqualTo(Phase.KILLED_OOM);
-            assertThat(end.diagnostics()).hasValue(LocalOutcome.OOM_MESSAGE);
+            assertThat(end.diagnostics()).hasValue(org.gantry.runtime.RunnerOutcome.OOM_MESSAGE);
         } else {
             // prlimit: the allocation fails inside the task, which fails
             assertThat(end.phase()).isEqualTo(Phase.FAILED);

@@ -1,19 +1,23 @@
-package org.gantry.runtime.local;
+package org.gantry.runtime;
 
 import java.util.Optional;
 import java.util.OptionalInt;
-import org.gantry.runtime.TaskObservation;
 import org.gantry.runtime.TaskObservation.Phase;
 
-/** How a local attempt whose runner is gone ended, from what it left behind. */
-final class LocalOutcome {
+/** How an attempt whose runner is gone ended, from what the runner left behind. */
+public final class RunnerOutcome {
 
-    static final String OOM_MESSAGE = "killed for exceeding its memory limit (resourcePerInstance.memoryMB)";
+    public static final String OOM_MESSAGE = "killed for exceeding its memory limit (resourcePerInstance.memoryMB)";
 
-    private LocalOutcome() {
+    private RunnerOutcome() {
     }
 
-    static TaskObservation classify(OptionalInt exit, boolean stopRequested, boolean oomKilled, String node) {
+    /**
+     * @param exit          the runner's recorded exit code, empty when it recorded none
+     * @param stopRequested whether Gantry asked the attempt to stop: it then ends STOPPED
+     * @param oomKilled     whether the kernel killed a process of the attempt for its memory
+     */
+    public static TaskObservation classify(OptionalInt exit, boolean stopRequested, boolean oomKilled, String node) {
         if (exit.isPresent() && exit.getAsInt() == 0 && !stopRequested) {
             return TaskObservation.ended(0, node);
         }

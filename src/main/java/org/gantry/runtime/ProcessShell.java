@@ -1,0 +1,126 @@
+package org.gantry.runtime;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.RandomAccessFile;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermission;
+import java.time.Duration;
+import java.util.EnumSet;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Gantry's own host as a {@link RemoteShell}: commands run with bash in a clean environment
+ * (only PATH, LANG and the given variables), so that nothing of Gantry's reaches them.
+ */
+public final class ProcessShell implements RemoteShell {
+
+    private static final String PATH = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin";
+
+    private final Map<String, String> env;
+    private final Duration timeout;
+    private final String host;
+
+    public ProcessShell(Map<String, String> env, Duration timeout) {
+        this.env = Map.copyOf(env);
+        this.timeout = timeout;
+        this.host = hostName();
+    }
+
+    @Override
+    public String host() {
+        return host;
+    }
+
+    @Override
+    public ShellResult run(String command) throws ExecutorException {
+        ProcessBuilder builder = new ProcessBuilder("bash", "-c", command)
+                .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()));
+        builder.environment().clear();
+        builder.environment().put("PATH", PATH);
+        builder.environment().put("LANG", "C.UTF-8");
+        builder.environment().putAll(env);
+        try {
+            Process process = builder.start();
+            CompletableFuture<String> out = drain(process.getInputStream());
+            CompletableFuture<String> err = drain(process.getErrorStream());
+            if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+                process.destroyForcibly();
+                throw ExecutorException.transientFailure("command timed out after " + timeout + ": " + command, null);
+            }
+            return new ShellResult(process.exitValue(), out.join(), err.join());
+        } catch (IOException e) {
+            throw ExecutorException.transientFailure("cannot run bash: " + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw ExecutorException.transientFailure("interrupted", e);
+        }
+    }
+
+    private static CompletableFuture<String> drain(InputStream in) {
+        return CompletableFuture.supplyAsync(() -> {
+            try (in) {
+                return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        });
+    }
+
+    @Override
+    public void writeFile(String path, String content, int mode) throws ExecutorException {
+        try {
+            Path file = Path.of(path);
+            Files.writeString(file, content);
+            Files.setPosixFilePermissions(file, permissions(mode));
+        } catch (IOException e) {
+            throw ExecutorException.transientFailure("cannot write " + path + ": " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public LogChunk readFile(String path, long offset, int maxBytes) throws ExecutorException {
+        Path file = Path.of(path);
+        if (!Files.exists(file)) {
+            return LogChunk.empty(offset);
+        }
+        try (RandomAccessFile in = new RandomAccessFile(file.toFile(), "r")) {
+            long size = in.length();
+            long from = Math.min(Math.max(0, offset), size);
+            byte[] data = new byte[(int) Math.min(Math.max(0, maxBytes), size - from)];
+            in.seek(from);
+            in.readFully(data);
+            return new LogChunk(data, from + data.length, size);
+        } catch (IOException e) {
+            throw ExecutorException.transientFailure("cannot read " + path + ": " + e.getMessage(), e);
+        }
+    }
+
+    static Set<PosixFilePermission> permissions(int mode) {
+        Set<PosixFilePermission> perms = EnumSet.noneOf(PosixFilePermission.class);
+        PosixFilePermission[] order = {
+            PosixFilePermission.OTHERS_EXECUTE, PosixFilePermission.OTHERS_WRITE, PosixFilePermission.OTHERS_READ,
+            PosixFilePermission.GROUP_EXECUTE, PosixFilePermission.GROUP_WRITE, PosixFilePermission.GROUP_READ,
+            PosixFilePermission.OWNER_EXECUTE, PosixFilePermission.OWNER_WRITE, PosixFilePermission.OWNER_READ};
+        for (int bit = 0; bit < order.length; bit++) {
+            if ((mode & (1 << bit)) != 0) {
+                perms.add(order[bit]);
+            }
+        }
+        return perms;
+    }
+
+    private static String hostName() {
+        try {
+            return java.net.InetAddress.getLocalHost().getHostName();
+        } catch (IOException e) {
+            return "localhost";
+        }
+    }
+}
