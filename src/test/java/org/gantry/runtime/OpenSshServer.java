@@ -9,7 +9,9 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 
 /**
  * Debian's OpenSSH server started for a test on a free loopback port, with a generated host
@@ -38,6 +40,11 @@ public final class OpenSshServer implements AutoCloseable {
     }
 
     public static OpenSshServer start(Path dir) throws Exception {
+        return start(dir, Map.of());
+    }
+
+    /** Starts a server whose sessions get the given environment variables (sshd's SetEnv). */
+    public static OpenSshServer start(Path dir, Map<String, String> sessionEnv) throws Exception {
         Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x"));
         String user = System.getProperty("user.name");
         if (user.equals("root")) {
@@ -68,7 +75,9 @@ public final class OpenSshServer implements AutoCloseable {
                 "PermitRootLogin prohibit-password",
                 "AllowUsers " + user,
                 "Subsystem sftp internal-sftp",
-                "") );
+                sessionEnv.isEmpty() ? "" : "SetEnv " + sessionEnv.entrySet().stream()
+                        .map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(" ")),
+                ""));
         Process sshd = new ProcessBuilder(SSHD.toString(), "-D", "-e", "-f", config.toString(), "-p",
                 Integer.toString(port))
                 .redirectErrorStream(true).redirectOutput(dir.resolve("sshd.log").toFile()).start();

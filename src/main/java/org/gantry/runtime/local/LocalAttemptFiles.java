@@ -38,7 +38,7 @@ final class LocalAttemptFiles {
      *
      * @param owner the account the task runs as, or empty for Gantry's own
      */
-    void prepare(String taskScript, String runnerScript, Optional<TaskAccounts.OsAccount> owner) throws IOException {
+    void prepare(String taskScript, String runnerScript, Optional<TaskAccount> owner) throws IOException {
         Files.createDirectory(dir, PosixFilePermissions.asFileAttribute(LocalDataDir.TRAVERSE_ONLY));
         Files.setPosixFilePermissions(dir, LocalDataDir.TRAVERSE_ONLY);
         Path task = dir.resolve(RunnerScript.TASK_FILE);
@@ -55,7 +55,7 @@ final class LocalAttemptFiles {
         }
     }
 
-    static void chown(Path path, TaskAccounts.OsAccount account) throws IOException {
+    static void chown(Path path, TaskAccount account) throws IOException {
         UserPrincipalLookupService lookup = path.getFileSystem().getUserPrincipalLookupService();
         Files.setOwner(path, lookup.lookupPrincipalByName(account.name()));
         Files.getFileAttributeView(path, java.nio.file.attribute.PosixFileAttributeView.class)

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermission;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
@@ -12,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.OptionalInt;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -109,9 +111,41 @@ public class LocalExecutor implements Executor {
         if (unavailable.isPresent()) {
             throw ExecutorException.permanent("Local tasks are disabled: " + unavailable.get());
         }
-        Optional<TaskAccounts.OsAccount> account = accounts.accountFor(user);
-        return new Placement("127.0.0.1", tasksDir.resolve(".cache")
-                .resolve(account.map(TaskAccounts.OsAccount::name).orElse("gantry")).toString());
+        Optional<TaskAccount> account = accounts.accountFor(user);
+        try {
+            return new Placement("127.0.0.1", ensureCacheDir(account).toString());
+        } catch (IOException e) {
+            throw ExecutorException.transientFailure("cannot create the cache dir: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * The account a user's tasks run as on this host, empty for Gantry's own; for other
+     * executors that start tasks on this host (Slurm's {@code sbatch --uid}).
+     *
+     * @throws ExecutorException when tasks may not run on this host for that user
+     */
+    public Optional<TaskAccount> accountFor(String user) throws ExecutorException {
+        if (unavailable.isPresent()) {
+            throw ExecutorException.permanent("Local tasks are disabled: " + unavailable.get());
+        }
+        return accounts.accountFor(user);
+    }
+
+    /**
+     * Makes an attempt directory that another executor created under {@code base} (inside the
+     * tasks dir) the task account's, with parents it may pass through, as for local attempts.
+     */
+    public void handOver(Path base, AttemptRef ref, Optional<TaskAccount> account) throws IOException {
+        Path attempt = base.resolve(ref.relativeDir());
+        prepareParents(base, ref, account);
+        if (account.isPresent()) {
+            try (var paths = Files.walk(attempt)) {
+                for (Path p : (Iterable<Path>) paths::iterator) {
+                    LocalAttemptFiles.chown(p, account.get());
+                }
+            }
+        }
     }
 
     @Override
@@ -119,10 +153,10 @@ public class LocalExecutor implements Executor {
         if (unavailable.isPresent()) {
             throw ExecutorException.permanent("Local tasks are disabled: " + unavailable.get());
         }
-        Optional<TaskAccounts.OsAccount> account = accounts.accountFor(launch.ref().user());
+        Optional<TaskAccount> account = accounts.accountFor(launch.ref().user());
         LocalAttemptFiles files = new LocalAttemptFiles(attemptDir(launch.ref()));
         try {
-            prepareParents(launch.ref(), account);
+            prepareParents(tasksDir, launch.ref(), account);
             ensureCacheDir(account);
             MemoryLimits.Limit limit = memory.prepare(cgroupName(files.dir()), launch.resources().memoryMB());
             RunnerScript runner = new RunnerScript().env(baseEnv(account, files.workDir())).env(launch.env());
@@ -260,12 +294,14 @@ public class LocalExecutor implements Executor {
     }
 
     /** Parent dirs pass-through only; with per-user accounts a user's dir is that account's alone. */
-    private void prepareParents(AttemptRef ref, Optional<TaskAccounts.OsAccount> account) throws IOException {
-        Path userDir = tasksDir.resolve(ref.user());
-        Path dir = attemptDir(ref).getParent();
+    private void prepareParents(Path base, AttemptRef ref, Optional<TaskAccount> account) throws IOException {
+        Path userDir = base.resolve(ref.user());
+        Path dir = base.resolve(ref.relativeDir()).getParent();
         Files.createDirectories(dir);
-        for (Path p = dir; !p.equals(tasksDir); p = p.getParent()) {
-            Files.setPosixFilePermissions(p, accounts.canSwitch() ? LocalDataDir.TRAVERSE_ONLY : LocalDataDir.OWNER_ONLY);
+        Set<PosixFilePermission> passThrough = accounts.canSwitch() ? LocalDataDir.TRAVERSE_ONLY
+                : LocalDataDir.OWNER_ONLY;
+        for (Path p = dir; p.startsWith(tasksDir) && !p.equals(tasksDir); p = p.getParent()) {
+            Files.setPosixFilePermissions(p, passThrough);
         }
         if (account.isPresent() && !accounts.isShared(account.get())) {
             LocalAttemptFiles.chown(userDir, account.get());
@@ -273,11 +309,11 @@ public class LocalExecutor implements Executor {
         }
     }
 
-    private void ensureCacheDir(Optional<TaskAccounts.OsAccount> account) throws IOException {
+    private Path ensureCacheDir(Optional<TaskAccount> account) throws IOException {
         Path cache = tasksDir.resolve(".cache");
         Files.createDirectories(cache);
         Files.setPosixFilePermissions(cache, accounts.canSwitch() ? LocalDataDir.TRAVERSE_ONLY : LocalDataDir.OWNER_ONLY);
-        Path own = cache.resolve(account.map(TaskAccounts.OsAccount::name).orElse("gantry"));
+        Path own = cache.resolve(account.map(TaskAccount::name).orElse("gantry"));
         if (!Files.isDirectory(own)) {
             Files.createDirectories(own);
             Files.setPosixFilePermissions(own, LocalDataDir.OWNER_ONLY);
@@ -285,11 +321,12 @@ public class LocalExecutor implements Executor {
                 LocalAttemptFiles.chown(own, account.get());
             }
         }
+        return own;
     }
 
-    private static Map<String, String> baseEnv(Optional<TaskAccounts.OsAccount> account, Path work) {
+    private static Map<String, String> baseEnv(Optional<TaskAccount> account, Path work) {
         Map<String, String> env = new LinkedHashMap<>();
-        String user = account.map(TaskAccounts.OsAccount::name).orElse(System.getProperty("user.name"));
+        String user = account.map(TaskAccount::name).orElse(System.getProperty("user.name"));
         env.put("PATH", PATH);
         env.put("HOME", work.toString());
         env.put("USER", user);

@@ -25,13 +25,9 @@ final class TaskAccounts {
     /** Linux account names are at most 32 characters. */
     private static final int NAME_MAX = 32;
 
-    /** An OS account, with the ids that files and {@code setpriv} need. */
-    record OsAccount(String name, int uid, int gid) {
-    }
-
     private final RuntimeProperties.Local settings;
     private final boolean root;
-    private final Map<String, OsAccount> known = new ConcurrentHashMap<>();
+    private final Map<String, TaskAccount> known = new ConcurrentHashMap<>();
 
     TaskAccounts(RuntimeProperties.Local settings, boolean root) {
         this.settings = settings;
@@ -44,7 +40,7 @@ final class TaskAccounts {
     }
 
     /** Whether the account is the one all users share. */
-    boolean isShared(OsAccount account) {
+    boolean isShared(TaskAccount account) {
         return settings.taskAccounts() == RuntimeProperties.TaskAccounts.SHARED;
     }
 
@@ -61,7 +57,7 @@ final class TaskAccounts {
      *
      * @throws ExecutorException when tasks may not run here at all, or the account cannot be made
      */
-    Optional<OsAccount> accountFor(String gantryUser) throws ExecutorException {
+    Optional<TaskAccount> accountFor(String gantryUser) throws ExecutorException {
         if (!root) {
             if (settings.allowSameUser()) {
                 return Optional.empty();
@@ -72,7 +68,7 @@ final class TaskAccounts {
         String name = settings.taskAccounts() == RuntimeProperties.TaskAccounts.PER_USER
                 ? perUserName(settings.accountPrefix(), gantryUser)
                 : settings.sharedAccount();
-        OsAccount account = known.get(name);
+        TaskAccount account = known.get(name);
         if (account == null) {
             account = ensure(name);
             known.put(name, account);
@@ -90,8 +86,8 @@ final class TaskAccounts {
         return name.substring(0, NAME_MAX - hash.length() - 1) + "-" + hash;
     }
 
-    private synchronized OsAccount ensure(String name) throws ExecutorException {
-        Optional<OsAccount> existing = lookup(name);
+    private synchronized TaskAccount ensure(String name) throws ExecutorException {
+        Optional<TaskAccount> existing = lookup(name);
         if (existing.isPresent()) {
             return existing.get();
         }
@@ -101,13 +97,13 @@ final class TaskAccounts {
                 ExecutorException.permanent("useradd did not create the task account " + name));
     }
 
-    private static Optional<OsAccount> lookup(String name) throws ExecutorException {
+    private static Optional<TaskAccount> lookup(String name) throws ExecutorException {
         String uid = run(List.of("id", "-u", name));
         if (uid.isEmpty()) {
             return Optional.empty();
         }
         String gid = run(List.of("id", "-g", name));
-        return Optional.of(new OsAccount(name, Integer.parseInt(uid), Integer.parseInt(gid)));
+        return Optional.of(new TaskAccount(name, Integer.parseInt(uid), Integer.parseInt(gid)));
     }
 
     /** Runs a command; its trimmed output, or empty when it failed. */
