@@ -5,6 +5,7 @@ import com.vaadin.flow.component.page.Push;
 import com.vaadin.flow.theme.Theme;
 import com.vaadin.flow.theme.lumo.Lumo;
 import java.time.Clock;
+import org.gantry.cli.GantryCli;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.boot.context.properties.ConfigurationPropertiesScan;
@@ -19,6 +20,10 @@ import org.springframework.scheduling.annotation.EnableScheduling;
 public class GantryApplication implements AppShellConfigurator {
 
     public static void main(String[] args) {
+        // CLI words go to picocli without starting Spring; anything else starts the server.
+        if (GantryCli.handles(args)) {
+            System.exit(GantryCli.run(args));
+        }
         SpringApplication.run(GantryApplication.class, args);
     }
 

@@ -1,0 +1,9 @@
+package org.gantry.cli;
+
+import picocli.CommandLine.Command;
+
+/** {@code gantry job …}: the job subcommands. */
+@Command(name = "job", description = "Work with jobs.", mixinStandardHelpOptions = true,
+        subcommands = {JobSubmitCommand.class, JobListCommand.class, JobGetCommand.class})
+class JobCommand {
+}
