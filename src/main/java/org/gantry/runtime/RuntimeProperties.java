@@ -54,6 +54,13 @@ public record RuntimeProperties(
                         @DefaultValue("auto") String memoryLimit,
                         Optional<Path> tasksDir) {
 
+        public Local {
+            // unset optional settings arrive as null from the binder
+            cpu = cpu == null ? Optional.empty() : cpu;
+            memoryMb = memoryMb == null ? Optional.empty() : memoryMb;
+            tasksDir = tasksDir == null ? Optional.empty() : tasksDir;
+        }
+
         public int effectiveCpu() {
             return cpu.orElse(Runtime.getRuntime().availableProcessors());
         }
@@ -81,5 +88,10 @@ public record RuntimeProperties(
      */
     public record Slurm(Optional<Path> conf, Optional<Path> binDir,
                         @DefaultValue(".gantry/slurm") String remoteBaseDir) {
+
+        public Slurm {
+            conf = conf == null ? Optional.empty() : conf;
+            binDir = binDir == null ? Optional.empty() : binDir;
+        }
     }
 }
