@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermission;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
@@ -13,7 +12,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.OptionalInt;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -54,6 +52,7 @@ public class LocalExecutor implements Executor {
     private final Path tasksDir;
     private final TaskAccounts accounts;
     private final MemoryLimits memory;
+    private final LocalTaskDirs dirs;
     private final Optional<String> unavailable;
     private final ScheduledExecutorService killer = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "local-executor-kill");
@@ -72,6 +71,7 @@ public class LocalExecutor implements Executor {
         this.tasksDir = tasksDir.toAbsolutePath().normalize();
         this.accounts = new TaskAccounts(settings, root);
         this.memory = MemoryLimits.detect(settings.memoryLimit());
+        this.dirs = new LocalTaskDirs(this.tasksDir, accounts);
         this.unavailable = LocalDataDir.secure(dataDir.toAbsolutePath().normalize(), this.tasksDir, root);
         describe(settings, root);
     }
@@ -113,10 +113,15 @@ public class LocalExecutor implements Executor {
         }
         Optional<TaskAccount> account = accounts.accountFor(user);
         try {
-            return new Placement("127.0.0.1", ensureCacheDir(account).toString());
+            return new Placement("127.0.0.1", dirs.ensureCacheDir(account).toString());
         } catch (IOException e) {
             throw ExecutorException.transientFailure("cannot create the cache dir: " + e.getMessage(), e);
         }
+    }
+
+    /** Makes attempt dirs another executor created under {@code base} the task account's; see {@link LocalTaskDirs}. */
+    public void handOver(Path base, AttemptRef ref, Optional<TaskAccount> account) throws IOException {
+        dirs.handOver(base, ref, account);
     }
 
     /**
@@ -132,22 +137,6 @@ public class LocalExecutor implements Executor {
         return accounts.accountFor(user);
     }
 
-    /**
-     * Makes an attempt directory that another executor created under {@code base} (inside the
-     * tasks dir) the task account's, with parents it may pass through, as for local attempts.
-     */
-    public void handOver(Path base, AttemptRef ref, Optional<TaskAccount> account) throws IOException {
-        Path attempt = base.resolve(ref.relativeDir());
-        prepareParents(base, ref, account);
-        if (account.isPresent()) {
-            try (var paths = Files.walk(attempt)) {
-                for (Path p : (Iterable<Path>) paths::iterator) {
-                    LocalAttemptFiles.chown(p, account.get());
-                }
-            }
-        }
-    }
-
     @Override
     public ExecutionHandle submit(String target, TaskLaunch launch) throws ExecutorException {
         if (unavailable.isPresent()) {
@@ -156,8 +145,8 @@ public class LocalExecutor implements Executor {
         Optional<TaskAccount> account = accounts.accountFor(launch.ref().user());
         LocalAttemptFiles files = new LocalAttemptFiles(attemptDir(launch.ref()));
         try {
-            prepareParents(tasksDir, launch.ref(), account);
-            ensureCacheDir(account);
+            dirs.prepareParents(tasksDir, launch.ref(), account);
+            dirs.ensureCacheDir(account);
             MemoryLimits.Limit limit = memory.prepare(cgroupName(files.dir()), launch.resources().memoryMB());
             RunnerScript runner = new RunnerScript().env(baseEnv(account, files.workDir())).env(launch.env());
             account.ifPresent(a -> runner.prefix(List.of("setpriv", "--reuid=" + a.uid(), "--regid=" + a.gid(),
@@ -291,37 +280,6 @@ public class LocalExecutor implements Executor {
             throw new IllegalArgumentException("not a local attempt: " + handle);
         }
         return new LocalAttemptFiles(dir);
-    }
-
-    /** Parent dirs pass-through only; with per-user accounts a user's dir is that account's alone. */
-    private void prepareParents(Path base, AttemptRef ref, Optional<TaskAccount> account) throws IOException {
-        Path userDir = base.resolve(ref.user());
-        Path dir = base.resolve(ref.relativeDir()).getParent();
-        Files.createDirectories(dir);
-        Set<PosixFilePermission> passThrough = accounts.canSwitch() ? LocalDataDir.TRAVERSE_ONLY
-                : LocalDataDir.OWNER_ONLY;
-        for (Path p = dir; p.startsWith(tasksDir) && !p.equals(tasksDir); p = p.getParent()) {
-            Files.setPosixFilePermissions(p, passThrough);
-        }
-        if (account.isPresent() && !accounts.isShared(account.get())) {
-            LocalAttemptFiles.chown(userDir, account.get());
-            Files.setPosixFilePermissions(userDir, LocalDataDir.OWNER_ONLY);
-        }
-    }
-
-    private Path ensureCacheDir(Optional<TaskAccount> account) throws IOException {
-        Path cache = tasksDir.resolve(".cache");
-        Files.createDirectories(cache);
-        Files.setPosixFilePermissions(cache, accounts.canSwitch() ? LocalDataDir.TRAVERSE_ONLY : LocalDataDir.OWNER_ONLY);
-        Path own = cache.resolve(account.map(TaskAccount::name).orElse("gantry"));
-        if (!Files.isDirectory(own)) {
-            Files.createDirectories(own);
-            Files.setPosixFilePermissions(own, LocalDataDir.OWNER_ONLY);
-            if (account.isPresent()) {
-                LocalAttemptFiles.chown(own, account.get());
-            }
-        }
-        return own;
     }
 
     private static Map<String, String> baseEnv(Optional<TaskAccount> account, Path work) {
