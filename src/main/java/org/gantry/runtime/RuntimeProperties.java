@@ -2,7 +2,9 @@ package org.gantry.runtime;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
+import org.gantry.deps.PipOptions;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 
@@ -16,6 +18,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param local Settings of the local executor.
  * @param ssh Settings of the SSH executor.
  * @param slurm Settings of the Slurm executor.
+ * @param pip How the deps renderer builds virtualenvs for pip.
  */
 @ConfigurationProperties("gantry.runtime")
 public record RuntimeProperties(
@@ -25,7 +28,8 @@ public record RuntimeProperties(
         @DefaultValue("29999") int portRangeEnd,
         @DefaultValue Local local,
         @DefaultValue Ssh ssh,
-        @DefaultValue Slurm slurm) {
+        @DefaultValue Slurm slurm,
+        @DefaultValue Pip pip) {
 
     /** Which OS accounts local tasks run as when Gantry runs as root. */
     public enum TaskAccounts {
@@ -92,6 +96,21 @@ public record RuntimeProperties(
         public Slurm {
             conf = conf == null ? Optional.empty() : conf;
             binDir = binDir == null ? Optional.empty() : binDir;
+        }
+    }
+
+    /**
+     * @param python Interpreter that creates virtualenvs when no conda env is active.
+     * @param extraArgs Arguments added to every pip install, e.g. --index-url URL, or --no-index --find-links DIR.
+     */
+    public record Pip(@DefaultValue("python3") String python, @DefaultValue({}) List<String> extraArgs) {
+
+        public Pip {
+            extraArgs = extraArgs == null ? List.of() : List.copyOf(extraArgs);
+        }
+
+        public PipOptions options() {
+            return new PipOptions(python, extraArgs);
         }
     }
 }
