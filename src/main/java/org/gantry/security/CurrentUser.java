@@ -1,6 +1,7 @@
 package org.gantry.security;
 
 import java.util.Optional;
+import org.springframework.security.access.AccessDeniedException;
 import org.springframework.security.core.Authentication;
 import org.springframework.security.core.context.SecurityContextHolder;
 import org.springframework.stereotype.Component;
@@ -30,5 +31,19 @@ public class CurrentUser {
 
     public boolean isAdmin() {
         return hasRole(Role.ADMIN);
+    }
+
+    /** Refuses unless the caller is signed in as {@code username}. */
+    public void checkIsSelf(String username) {
+        if (!username().map(name -> name.equals(username)).orElse(false)) {
+            throw new AccessDeniedException("Only " + username + " may do this");
+        }
+    }
+
+    /** Refuses unless the caller is signed in as {@code username} or is an administrator. */
+    public void checkIsSelfOrAdmin(String username) {
+        if (!isAdmin()) {
+            checkIsSelf(username);
+        }
     }
 }
