@@ -70,7 +70,17 @@ public interface Executor {
      * call again from {@link LogChunk#nextOffset()} for a live tail. A log not written yet reads
      * as empty.
      */
-    LogChunk logs(ExecutionHandle handle, LogStream stream, long offset, int maxBytes) throws ExecutorException;
+    default LogChunk logs(ExecutionHandle handle, LogStream stream, long offset, int maxBytes)
+            throws ExecutorException {
+        return read(handle, stream.fileName(), offset, maxBytes);
+    }
+
+    /**
+     * Reads a file of the attempt's directory, like {@link #logs}: {@code relativePath} is
+     * relative to that directory ({@code work/.gantry/steps.tsv} for the task's step results)
+     * and may not leave it. A missing file reads as empty.
+     */
+    LogChunk read(ExecutionHandle handle, String relativePath, long offset, int maxBytes) throws ExecutorException;
 
     /**
      * Frees what the executor holds for an attempt that reached a final phase (a memory cgroup,

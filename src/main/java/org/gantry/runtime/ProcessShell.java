@@ -2,14 +2,15 @@ package org.gantry.runtime;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.RandomAccessFile;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermission;
 import java.time.Duration;
 import java.util.EnumSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
@@ -40,7 +41,32 @@ public final class ProcessShell implements RemoteShell {
 
     @Override
     public ShellResult run(String command) throws ExecutorException {
-        ProcessBuilder builder = new ProcessBuilder("bash", "-c", command)
+        return run(List.of("bash", "-c", command));
+    }
+
+    @Override
+    public ShellResult runIn(String dir, String command) throws ExecutorException {
+        try {
+            Path path = Path.of(dir);
+            int self = (Integer) Files.getAttribute(Path.of("/proc/self"), "unix:uid");
+            if (self != 0 || !Files.isDirectory(path, LinkOption.NOFOLLOW_LINKS)) {
+                return run(command);
+            }
+            int owner = (Integer) Files.getAttribute(path, "unix:uid", LinkOption.NOFOLLOW_LINKS);
+            int group = (Integer) Files.getAttribute(path, "unix:gid", LinkOption.NOFOLLOW_LINKS);
+            if (owner == 0) {
+                return run(command);
+            }
+            return run(List.of("setpriv", "--reuid=" + owner, "--regid=" + group, "--clear-groups", "--",
+                    "bash", "-c", command));
+        } catch (IOException e) {
+            throw ExecutorException.transientFailure("cannot inspect " + dir + ": " + e.getMessage(), e);
+        }
+    }
+
+    private ShellResult run(List<String> words) throws ExecutorException {
+        String command = String.join(" ", words);
+        ProcessBuilder builder = new ProcessBuilder(words)
                 .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()));
         builder.environment().clear();
         builder.environment().put("PATH", PATH);
@@ -86,17 +112,8 @@ public final class ProcessShell implements RemoteShell {
 
     @Override
     public LogChunk readFile(String path, long offset, int maxBytes) throws ExecutorException {
-        Path file = Path.of(path);
-        if (!Files.exists(file)) {
-            return LogChunk.empty(offset);
-        }
-        try (RandomAccessFile in = new RandomAccessFile(file.toFile(), "r")) {
-            long size = in.length();
-            long from = Math.min(Math.max(0, offset), size);
-            byte[] data = new byte[(int) Math.min(Math.max(0, maxBytes), size - from)];
-            in.seek(from);
-            in.readFully(data);
-            return new LogChunk(data, from + data.length, size);
+        try {
+            return LocalFiles.read(Path.of(path), offset, maxBytes);
         } catch (IOException e) {
             throw ExecutorException.transientFailure("cannot read " + path + ": " + e.getMessage(), e);
         }

@@ -62,7 +62,7 @@ public final class RemoteAttempts {
      * as the runner wrote it, or empty when this call (or an earlier one) fenced it.
      */
     public Optional<String> fenceOrFind(String dir) throws ExecutorException {
-        RemoteShell.ShellResult result = shell.run("mkdir -p " + quote(dir) + " && cd " + quote(dir)
+        RemoteShell.ShellResult result = shell.runIn(dir, "mkdir -p " + quote(dir) + " && cd " + quote(dir)
                 + " && if ( set -C; echo " + RunnerScript.FENCE + " >" + RunnerScript.PID_FILE + " ) 2>/dev/null;"
                 + " then echo " + RunnerScript.FENCE + "; else for i in $(seq 40); do [ -s " + RunnerScript.PID_FILE
                 + " ] && break; sleep 0.025; done; cat " + RunnerScript.PID_FILE + "; fi");
@@ -84,7 +84,7 @@ public final class RemoteAttempts {
                 + "echo node=$(cat " + d + "/" + RunnerScript.NODE_FILE + " 2>/dev/null); "
                 + "echo slurm=$(cat " + d + "/slurm-job-id 2>/dev/null); "
                 + "echo pid=$(cat " + d + "/" + RunnerScript.PID_FILE + " 2>/dev/null)";
-        RemoteShell.ShellResult result = shell.run(command);
+        RemoteShell.ShellResult result = shell.runIn(dir, command);
         if (!result.ok()) {
             throw ExecutorException.transientFailure("cannot read " + dir + " on " + shell.host() + ": "
                     + result.message(), null);
@@ -114,7 +114,7 @@ public final class RemoteAttempts {
                     .append("; setsid nohup bash -c ").append(quote("sleep " + Math.max(0, grace.toSeconds())
                             + "; " + kill)).append(" </dev/null >/dev/null 2>&1 & fi");
         });
-        RemoteShell.ShellResult result = shell.run(command.toString());
+        RemoteShell.ShellResult result = shell.runIn(dir, command.toString());
         if (!result.ok()) {
             throw ExecutorException.transientFailure("cannot stop the task in " + dir + " on " + shell.host()
                     + ": " + result.message(), null);

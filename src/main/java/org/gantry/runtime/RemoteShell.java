@@ -18,6 +18,15 @@ public interface RemoteShell {
      */
     ShellResult run(String command) throws ExecutorException;
 
+    /**
+     * Runs a command that reads or changes files in {@code dir}, a directory a task may own:
+     * with the privileges of that directory's owner where the shell's own would be more
+     * (Gantry's host as root), so that a link a task planted leads nowhere the task could not go.
+     */
+    default ShellResult runIn(String dir, String command) throws ExecutorException {
+        return run(command);
+    }
+
     /** Writes a whole file, replacing it, with the given permission bits (e.g. {@code 0700}). */
     void writeFile(String path, String content, int mode) throws ExecutorException;
 

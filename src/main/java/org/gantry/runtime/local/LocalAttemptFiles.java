@@ -1,7 +1,6 @@
 package org.gantry.runtime.local;
 
 import java.io.IOException;
-import java.io.RandomAccessFile;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
@@ -12,6 +11,7 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.nio.file.attribute.UserPrincipalLookupService;
 import java.util.Optional;
 import java.util.OptionalInt;
+import org.gantry.runtime.LocalFiles;
 import org.gantry.runtime.LogChunk;
 import org.gantry.runtime.RunnerClaim;
 import org.gantry.runtime.RunnerScript;
@@ -103,19 +103,7 @@ final class LocalAttemptFiles {
         }
     }
 
-    LogChunk readLog(String fileName, long offset, int maxBytes) throws IOException {
-        Path file = dir.resolve(fileName);
-        if (!Files.exists(file)) {
-            return LogChunk.empty(offset);
-        }
-        try (RandomAccessFile in = new RandomAccessFile(file.toFile(), "r")) {
-            long size = in.length();
-            long from = Math.min(Math.max(0, offset), size);
-            int length = (int) Math.min(Math.max(0, maxBytes), size - from);
-            byte[] data = new byte[length];
-            in.seek(from);
-            in.readFully(data);
-            return new LogChunk(data, from + length, size);
-        }
+    LogChunk readLog(String relativePath, long offset, int maxBytes) throws IOException {
+        return LocalFiles.read(dir.resolve(relativePath), offset, maxBytes);
     }
 }

@@ -17,12 +17,12 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.gantry.base.GantryProperties;
+import org.gantry.runtime.AttemptFiles;
 import org.gantry.runtime.AttemptRef;
 import org.gantry.runtime.ExecutionHandle;
 import org.gantry.runtime.Executor;
 import org.gantry.runtime.ExecutorException;
 import org.gantry.runtime.LogChunk;
-import org.gantry.runtime.LogStream;
 import org.gantry.runtime.Placement;
 import org.gantry.runtime.Reattachment;
 import org.gantry.runtime.RunnerClaim;
@@ -252,12 +252,12 @@ public class LocalExecutor implements Executor {
     }
 
     @Override
-    public LogChunk logs(ExecutionHandle handle, LogStream stream, long offset, int maxBytes)
+    public LogChunk read(ExecutionHandle handle, String relativePath, long offset, int maxBytes)
             throws ExecutorException {
         try {
-            return files(handle).readLog(stream.fileName(), offset, maxBytes);
+            return files(handle).readLog(AttemptFiles.checkRelative(relativePath), offset, maxBytes);
         } catch (IOException e) {
-            throw ExecutorException.transientFailure("could not read the log of " + handle, e);
+            throw ExecutorException.transientFailure("could not read " + relativePath + " of " + handle, e);
         }
     }
 

@@ -9,12 +9,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.gantry.runtime.AttemptFiles;
 import org.gantry.runtime.AttemptRef;
 import org.gantry.runtime.ExecutionHandle;
 import org.gantry.runtime.Executor;
 import org.gantry.runtime.ExecutorException;
 import org.gantry.runtime.LogChunk;
-import org.gantry.runtime.LogStream;
 import org.gantry.runtime.Placement;
 import org.gantry.runtime.ProcessShell;
 import org.gantry.runtime.Reattachment;
@@ -196,7 +196,8 @@ public class SlurmExecutor implements Executor {
     public void stop(ExecutionHandle handle, Duration grace) throws ExecutorException {
         Site site = site(handle.target());
         String cancel = handle.externalId().matches("\\d+") ? "; scancel " + handle.externalId() : "";
-        ShellResult result = site.shell().run("touch " + quote(handle.workDir() + "/" + RunnerScript.STOP_FILE)
+        ShellResult result = site.shell().runIn(handle.workDir(), "touch "
+                + quote(handle.workDir() + "/" + RunnerScript.STOP_FILE)
                 + cancel);
         if (!result.ok()) {
             throw ExecutorException.transientFailure("scancel failed: " + result.message(), null);
@@ -204,8 +205,9 @@ public class SlurmExecutor implements Executor {
     }
 
     @Override
-    public LogChunk logs(ExecutionHandle handle, LogStream stream, long offset, int maxBytes)
+    public LogChunk read(ExecutionHandle handle, String relativePath, long offset, int maxBytes)
             throws ExecutorException {
-        return site(handle.target()).attempts().log(handle.workDir(), stream, offset, maxBytes);
+        return site(handle.target()).attempts().shell().readFile(
+                handle.workDir() + "/" + AttemptFiles.checkRelative(relativePath), offset, maxBytes);
     }
 }

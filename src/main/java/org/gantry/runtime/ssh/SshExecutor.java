@@ -2,12 +2,12 @@ package org.gantry.runtime.ssh;
 
 import java.time.Duration;
 import java.util.Optional;
+import org.gantry.runtime.AttemptFiles;
 import org.gantry.runtime.AttemptRef;
 import org.gantry.runtime.ExecutionHandle;
 import org.gantry.runtime.Executor;
 import org.gantry.runtime.ExecutorException;
 import org.gantry.runtime.LogChunk;
-import org.gantry.runtime.LogStream;
 import org.gantry.runtime.Placement;
 import org.gantry.runtime.Reattachment;
 import org.gantry.runtime.RemoteAttempts;
@@ -104,8 +104,9 @@ public class SshExecutor implements Executor {
     }
 
     @Override
-    public LogChunk logs(ExecutionHandle handle, LogStream stream, long offset, int maxBytes)
+    public LogChunk read(ExecutionHandle handle, String relativePath, long offset, int maxBytes)
             throws ExecutorException {
-        return attempts(target(handle.target())).log(handle.workDir(), stream, offset, maxBytes);
+        return attempts(target(handle.target())).shell().readFile(
+                handle.workDir() + "/" + AttemptFiles.checkRelative(relativePath), offset, maxBytes);
     }
 }

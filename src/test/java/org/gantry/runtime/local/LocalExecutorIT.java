@@ -219,6 +219,21 @@ class LocalExecutorIT {
     }
 
     @Test
+    void a_link_planted_by_a_task_does_not_make_gantry_read_for_it() throws Exception {
+        assumeThat(TaskAccounts.runningAsRoot()).as("switching accounts needs root").isTrue();
+        Path secret = Files.writeString(dataDir.resolve("secret.key"), "top secret");
+        Files.setPosixFilePermissions(secret, PosixFilePermissions.fromString("rw-------"));
+        ExecutionHandle handle = submit(executor, launch("alice", "plant",
+                "mkdir -p .gantry && ln -s " + secret + " .gantry/steps.tsv && echo planted\n"));
+        assertThat(awaitFinal(executor, handle, WAIT).phase()).isEqualTo(Phase.SUCCEEDED);
+
+        var read = executor.read(handle, "work/.gantry/steps.tsv", 0, 4096);
+
+        assertThat(new String(read.data())).doesNotContain("top secret");
+        assertThat(read.data()).isEmpty();
+    }
+
+    @Test
     void with_accounts_per_user_a_task_cannot_read_another_users_working_directory() throws Exception {
         assumeThat(TaskAccounts.runningAsRoot()).as("switching accounts needs root").isTrue();
         LocalExecutor perUser = executor(RuntimeProperties.TaskAccounts.PER_USER);
