@@ -45,7 +45,8 @@ public class JobRunService {
 
     /** One task of a {@link RunnableJob}. */
     public record RunnableTask(long id, String role, int index, JobState state, int retries,
-                               Optional<String> waitingReason) {
+                               Optional<String> waitingReason, Optional<Integer> exitCode,
+                               Optional<String> exitDiagnostics) {
     }
 
     /** Jobs not ended, oldest first, with their tasks. */
@@ -68,7 +69,8 @@ public class JobRunService {
         Map<Long, List<RunnableTask>> byJob = new LinkedHashMap<>();
         for (JobTask t : tasks.findByJobIdIn(found.stream().map(Job::getId).toList())) {
             byJob.computeIfAbsent(t.getJob().getId(), id -> new ArrayList<>()).add(new RunnableTask(t.getId(),
-                    t.getRoleName(), t.getTaskIndex(), t.getState(), t.getRetries(), t.getWaitingReason()));
+                    t.getRoleName(), t.getTaskIndex(), t.getState(), t.getRetries(), t.getWaitingReason(),
+                    t.getExitCode(), t.getExitDiagnostics()));
         }
         List<RunnableJob> result = new ArrayList<>();
         for (Job job : found) {

@@ -11,6 +11,7 @@ import java.util.OptionalLong;
 import org.gantry.security.CurrentUser;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.data.domain.Page;
 import org.springframework.data.domain.PageRequest;
 import org.springframework.data.domain.Pageable;
@@ -35,9 +36,11 @@ public class JobService {
     private final JobConfigs configs;
     private final CurrentUser currentUser;
     private final Clock clock;
+    private final ApplicationEventPublisher publisher;
 
     JobService(JobRepository jobs, JobTaskRepository tasks, JobAttemptRepository attempts, JobEventRepository events,
-               JobSubmission submission, JobConfigs configs, CurrentUser currentUser, Clock clock) {
+               JobSubmission submission, JobConfigs configs, CurrentUser currentUser, Clock clock,
+               ApplicationEventPublisher publisher) {
         this.jobs = jobs;
         this.tasks = tasks;
         this.attempts = attempts;
@@ -46,6 +49,7 @@ public class JobService {
         this.configs = configs;
         this.currentUser = currentUser;
         this.clock = clock;
+        this.publisher = publisher;
     }
 
     /**
@@ -179,6 +183,7 @@ public class JobService {
         }
         String by = currentUser.require();
         events.save(new JobEvent(job, now, JobEvent.Type.Normal, "StopRequested", "Stop requested by " + by));
+        publisher.publishEvent(new JobChangedEvent(job.getId()));
         audit.info("Job {} stop requested by {}", job.getFrameworkName(), by);
         return JobSummary.of(job);
     }

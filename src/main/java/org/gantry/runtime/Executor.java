@@ -88,4 +88,12 @@ public interface Executor {
      */
     default void release(ExecutionHandle handle) throws ExecutorException {
     }
+
+    /**
+     * Registers a callback run when an attempt may have changed (a local task's process ended),
+     * so that it is observed at once rather than at the next periodic pass. Called from any
+     * thread; the callback must return quickly. Executors without such news ignore it.
+     */
+    default void onChange(Runnable callback) {
+    }
 }

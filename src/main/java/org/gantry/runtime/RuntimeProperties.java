@@ -11,6 +11,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 /**
  * How Gantry runs tasks.
  *
+ * @param enabled Whether the reconciler launches and follows tasks; when off, submitted jobs wait.
  * @param reconcileInterval Time between two passes of the reconciler over unfinished tasks.
  * @param stopGrace Time a stopped task gets between SIGTERM and SIGKILL.
  * @param portRangeStart First port handed out for {@code resourcePerInstance.ports}.
@@ -22,6 +23,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  */
 @ConfigurationProperties("gantry.runtime")
 public record RuntimeProperties(
+        @DefaultValue("true") boolean enabled,
         @DefaultValue("2s") Duration reconcileInterval,
         @DefaultValue("10s") Duration stopGrace,
         @DefaultValue("20000") int portRangeStart,

@@ -54,6 +54,7 @@ public class LocalExecutor implements Executor {
     private final MemoryLimits memory;
     private final LocalTaskDirs dirs;
     private final Optional<String> unavailable;
+    private volatile Runnable onChange = () -> { };
     private final ScheduledExecutorService killer = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "local-executor-kill");
         t.setDaemon(true);
@@ -98,6 +99,15 @@ public class LocalExecutor implements Executor {
     @Override
     public String kind() {
         return KIND;
+    }
+
+    @Override
+    public void onChange(Runnable callback) {
+        Runnable previous = onChange;
+        onChange = () -> {
+            previous.run();
+            callback.run();
+        };
     }
 
     /** The directory holding the attempts of local tasks. */
@@ -171,6 +181,7 @@ public class LocalExecutor implements Executor {
         builder.environment().put("PATH", PATH);
         builder.environment().put("LANG", "C.UTF-8");
         Process process = builder.start();
+        process.onExit().thenRun(() -> onChange.run());
         long pid = process.pid();
         Optional<Long> startTime = LocalProcesses.startTime(pid);
         RunnerClaim claim = startTime.map(t -> new RunnerClaim(pid, t))
