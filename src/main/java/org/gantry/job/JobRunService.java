@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.gantry.job.protocol.JobSpec;
+import org.gantry.security.CurrentUser;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
@@ -27,14 +28,16 @@ public class JobRunService {
     private final JobAttemptRepository attempts;
     private final JobEventRepository events;
     private final RunnableSpecs specs;
+    private final CurrentUser currentUser;
 
     JobRunService(JobRepository jobs, JobTaskRepository tasks, JobAttemptRepository attempts,
-                  JobEventRepository events, RunnableSpecs specs) {
+                  JobEventRepository events, RunnableSpecs specs, CurrentUser currentUser) {
         this.jobs = jobs;
         this.tasks = tasks;
         this.attempts = attempts;
         this.events = events;
         this.specs = specs;
+        this.currentUser = currentUser;
     }
 
     /** A job the runtime drives, as it stands. */
@@ -80,6 +83,29 @@ public class JobRunService {
                     byJob.getOrDefault(job.getId(), List.of())));
         }
         return result;
+    }
+
+    /**
+     * The id of task {@code role-index} of a user's job, for reading its logs: only the job's
+     * owner and administrators may.
+     *
+     * @throws JobException NO_JOB or NO_TASK when there is no such job or task
+     */
+    @Transactional(readOnly = true)
+    public long taskIdForLogs(String user, String jobName, String role, int index) {
+        currentUser.checkIsSelfOrAdmin(user);
+        return taskId(user, jobName, role, index);
+    }
+
+    /** The id of task {@code role-index} of a user's job; see {@link #taskIdForLogs}. */
+    @Transactional(readOnly = true)
+    public long taskId(String user, String jobName, String role, int index) {
+        Job job = jobs.findByOwnerUsernameAndName(user, jobName).orElseThrow(() -> new JobException(
+                JobException.Kind.NO_JOB, "Job " + user + "~" + jobName + " is not found."));
+        return tasks.findByJobOrderByRoleNameAscTaskIndexAsc(job).stream()
+                .filter(t -> t.getRoleName().equals(role) && t.getTaskIndex() == index).findFirst()
+                .map(JobTask::getId).orElseThrow(() -> new JobException(JobException.Kind.NO_TASK,
+                        "Task " + role + "-" + index + " of job " + job.getFrameworkName() + " is not found."));
     }
 
     /** The job as it runs: its resolved document with its secrets put back in. */

@@ -8,6 +8,10 @@ import static org.gantry.runtime.RuntimeJobs.name;
 import static org.gantry.runtime.RuntimeJobs.state;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.time.Duration;
 import org.gantry.testsupport.RestClient;
 import org.junit.jupiter.api.BeforeEach;
@@ -48,6 +52,44 @@ class RuntimeIT {
         assertThat(job.at("/taskRoles/main/taskStatuses/0/taskState").asText()).isEqualTo("SUCCEEDED");
         assertThat(job.at("/taskRoles/main/taskStatuses/1/taskState").asText()).isEqualTo("SUCCEEDED");
         assertThat(job.at("/taskRoles/main/taskStatuses/1/containerExitCode").asInt()).isZero();
+    }
+
+    @Test
+    void logs_are_served_and_can_be_followed_while_the_task_runs() throws Exception {
+        String name = submit(job(name("tail"), "", "for i in 1 2 3 4; do echo line $i; sleep 0.7; done",
+                "echo oops >&2"));
+        JsonNode running = await(alice, user, name, state("RUNNING"), WAIT);
+        String locations = "/api/v2/jobs/" + user + "~" + name + "/attempts/0/taskRoles/main/taskIndex/0/attempts/0/logs";
+        JsonNode where = alice.get(locations).json().get("locations");
+        assertThat(where).hasSize(2);
+        String stdout = where.get(0).get("uri").asText();
+
+        StringBuilder followed = new StringBuilder();
+        long offset = 0;
+        boolean complete = false;
+        int reads = 0;
+        while (!complete && reads++ < 300) {
+            HttpResponse<String> chunk = http(stdout + "?offset=" + offset);
+            assertThat(chunk.statusCode()).isEqualTo(200);
+            followed.append(chunk.body());
+            offset = Long.parseLong(chunk.headers().firstValue("X-Log-Next-Offset").orElseThrow());
+            complete = Boolean.parseBoolean(chunk.headers().firstValue("X-Log-Complete").orElseThrow());
+            Thread.sleep(200);
+        }
+
+        assertThat(running.at("/jobStatus/state").asText()).isEqualTo("RUNNING");
+        assertThat(reads).isGreaterThan(2);
+        assertThat(PortableJobs.taskLines(followed.toString())).containsExactly("line 1", "line 2", "line 3", "line 4");
+        assertThat(http(where.get(1).get("uri").asText()).body()).contains("oops");
+        String full = http(stdout).body();
+        assertThat(http(stdout + "?tail=64").body()).isEqualTo(full.substring(full.length() - 64));
+        RestClient bob = RestClient.newUser(port, "bob");
+        assertThat(bob.get(stdout).status()).isEqualTo(403);
+    }
+
+    private HttpResponse<String> http(String path) throws Exception {
+        return HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create("http://localhost:" + port + path))
+                .header("Authorization", "Bearer " + alice.token()).build(), HttpResponse.BodyHandlers.ofString());
     }
 
     @Test
