@@ -52,27 +52,25 @@ public record RuntimeProperties(
      * @param memoryLimit How memoryMB is enforced: auto (cgroup when writable, else prlimit), cgroup, prlimit or none.
      * @param tasksDir Directory of the local tasks' working directories; defaults to "tasks" in the data directory.
      */
-    public record Local(Optional<Integer> cpu, Optional<Integer> memoryMb, @DefaultValue("0") int gpu,
+    public record Local(Integer cpu, Integer memoryMb, @DefaultValue("0") int gpu,
                         @DefaultValue("false") boolean allowSameUser,
                         @DefaultValue("shared") TaskAccounts taskAccounts,
                         @DefaultValue("gantry-task") String sharedAccount,
                         @DefaultValue("gantry-") String accountPrefix,
                         @DefaultValue("auto") String memoryLimit,
-                        Optional<Path> tasksDir) {
+                        Path tasksDir) {
 
-        public Local {
-            // unset optional settings arrive as null from the binder
-            cpu = cpu == null ? Optional.empty() : cpu;
-            memoryMb = memoryMb == null ? Optional.empty() : memoryMb;
-            tasksDir = tasksDir == null ? Optional.empty() : tasksDir;
+        /** An unset directory is the data directory's "tasks" (null when unset, as the binder gives it). */
+        public Optional<Path> tasksDirectory() {
+            return Optional.ofNullable(tasksDir);
         }
 
         public int effectiveCpu() {
-            return cpu.orElse(Runtime.getRuntime().availableProcessors());
+            return cpu != null ? cpu : Runtime.getRuntime().availableProcessors();
         }
 
         public int effectiveMemoryMb() {
-            return memoryMb.orElseGet(MachineMemory::totalMb);
+            return memoryMb != null ? memoryMb : MachineMemory.totalMb();
         }
 
         public Resources capacity() {
@@ -92,12 +90,14 @@ public record RuntimeProperties(
      * @param binDir Directory holding sbatch, squeue, scontrol and scancel; found on the PATH when unset.
      * @param remoteBaseDir Directory for attempts on a login node reached over SSH, relative to the login's home.
      */
-    public record Slurm(Optional<Path> conf, Optional<Path> binDir,
-                        @DefaultValue(".gantry/slurm") String remoteBaseDir) {
+    public record Slurm(Path conf, Path binDir, @DefaultValue(".gantry/slurm") String remoteBaseDir) {
 
-        public Slurm {
-            conf = conf == null ? Optional.empty() : conf;
-            binDir = binDir == null ? Optional.empty() : binDir;
+        public Optional<Path> confFile() {
+            return Optional.ofNullable(conf);
+        }
+
+        public Optional<Path> binDirectory() {
+            return Optional.ofNullable(binDir);
         }
     }
 

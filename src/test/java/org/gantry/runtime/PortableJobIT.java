@@ -43,8 +43,8 @@ class PortableJobIT {
     static void start() throws Exception {
         Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x"));
         local = new LocalExecutor(dir.resolve("data"), dir.resolve("data/tasks"), new RuntimeProperties.Local(
-                Optional.empty(), Optional.empty(), 0, true, RuntimeProperties.TaskAccounts.SHARED, "gantry-task",
-                "gantry-", "auto", Optional.empty()), System.getProperty("user.name").equals("root"));
+                null, null, 0, true, RuntimeProperties.TaskAccounts.SHARED, "gantry-task",
+                "gantry-", "auto", null), System.getProperty("user.name").equals("root"));
         clients = new MinaSshClients(dir.resolve("known_hosts"), Duration.ofSeconds(10), Duration.ofSeconds(30));
         if (OpenSshServer.available()) {
             Files.createDirectories(dir.resolve("sshd"));
@@ -57,8 +57,7 @@ class PortableJobIT {
             host = new SshTarget("lab", "127.0.0.1", sshd.port(), sshd.user(), sshd.clientKey(),
                     ".gantry-portable-" + UUID.randomUUID());
         }
-        slurmSettings = new RuntimeProperties.Slurm(Optional.ofNullable(slurm).map(SlurmCluster::conf),
-                Optional.empty(), ".gantry-portable-slurm-" + UUID.randomUUID());
+        slurmSettings = new RuntimeProperties.Slurm(slurm == null ? null : slurm.conf(), null, ".gantry-portable-slurm-" + UUID.randomUUID());
     }
 
     @AfterAll

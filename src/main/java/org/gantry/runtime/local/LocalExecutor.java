@@ -63,7 +63,7 @@ public class LocalExecutor implements Executor {
 
     @Autowired
     LocalExecutor(GantryProperties gantry, RuntimeProperties runtime) throws IOException {
-        this(gantry.dataDir(), runtime.local().tasksDir().orElse(gantry.dataDir().resolve("tasks")),
+        this(gantry.dataDir(), runtime.local().tasksDirectory().orElse(gantry.dataDir().resolve("tasks")),
                 runtime.local(), TaskAccounts.runningAsRoot());
     }
 

@@ -59,8 +59,8 @@ public class SlurmExecutor implements Executor {
         this.targets = targets;
         this.clients = clients;
         Map<String, String> env = new LinkedHashMap<>();
-        settings.conf().ifPresent(conf -> env.put("SLURM_CONF", conf.toString()));
-        settings.binDir().ifPresent(bin -> env.put("PATH", bin + ":/usr/local/bin:/usr/bin:/bin"));
+        settings.confFile().ifPresent(conf -> env.put("SLURM_CONF", conf.toString()));
+        settings.binDirectory().ifPresent(bin -> env.put("PATH", bin + ":/usr/local/bin:/usr/bin:/bin"));
         this.localShell = new ProcessShell(env, commandTimeout);
     }
 

@@ -63,8 +63,8 @@ class LocalExecutorIT {
     }
 
     private LocalExecutor executor(RuntimeProperties.TaskAccounts accounts) throws Exception {
-        RuntimeProperties.Local settings = new RuntimeProperties.Local(Optional.empty(), Optional.empty(), 0,
-                true, accounts, "gantry-task", "gantry-", "auto", Optional.empty());
+        RuntimeProperties.Local settings = new RuntimeProperties.Local(null, null, 0,
+                true, accounts, "gantry-task", "gantry-", "auto", null);
         LocalExecutor created = new LocalExecutor(dataDir, dataDir.resolve("tasks"), settings,
                 TaskAccounts.runningAsRoot());
         return created;

@@ -57,9 +57,9 @@ class SlurmExecutorIT {
         login = new SshTarget("login", "127.0.0.1", sshd.port(), sshd.user(), sshd.clientKey(), ".gantry");
         clients = new MinaSshClients(dir.resolve("known_hosts"), Duration.ofSeconds(10), Duration.ofSeconds(30));
         local = new LocalExecutor(dir.resolve("data"), dir.resolve("data/tasks"), new RuntimeProperties.Local(
-                Optional.empty(), Optional.empty(), 0, true, RuntimeProperties.TaskAccounts.SHARED, "gantry-task",
-                "gantry-", "auto", Optional.empty()), true);
-        settings = new RuntimeProperties.Slurm(Optional.of(slurm.conf()), Optional.empty(),
+                null, null, 0, true, RuntimeProperties.TaskAccounts.SHARED, "gantry-task",
+                "gantry-", "auto", null), true);
+        settings = new RuntimeProperties.Slurm(slurm.conf(), null,
                 ".gantry/slurm-test-" + UUID.randomUUID());
         executor = newExecutor();
     }
