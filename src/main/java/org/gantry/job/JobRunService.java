@@ -75,9 +75,13 @@ public class JobRunService {
                     t.getRoleName(), t.getTaskIndex(), t.getState(), t.getRetries(), t.getWaitingReason(),
                     t.getExitCode(), t.getExitDiagnostics()));
         }
+        Map<Long, Integer> latest = new LinkedHashMap<>();
+        for (Object[] row : attempts.latestAttemptIndexes(found.stream().map(Job::getId).toList())) {
+            latest.put((Long) row[0], (Integer) row[1]);
+        }
         List<RunnableJob> result = new ArrayList<>();
         for (Job job : found) {
-            int attempt = attempts.findFirstByJobOrderByAttemptIndexDesc(job).map(JobAttempt::getAttemptIndex).orElse(0);
+            int attempt = latest.getOrDefault(job.getId(), 0);
             result.add(new RunnableJob(job.getId(), job.getOwnerName(), job.getName(), job.getVirtualCluster(),
                     job.getExecutionType(), job.getState(), job.getRetries(), attempt, job.getSubmittedAt(),
                     byJob.getOrDefault(job.getId(), List.of())));

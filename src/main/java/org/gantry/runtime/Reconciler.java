@@ -99,10 +99,12 @@ public class Reconciler implements SmartLifecycle {
                 .collect(Collectors.toSet());
         Map<Long, RunnableJob> endedJobs = orphanJobs.isEmpty() ? Map.of()
                 : jobRuns.jobs(orphanJobs).stream().collect(Collectors.toMap(RunnableJob::id, j -> j));
+        long before = store.changes();
         follower.settle(active, inFlight, jobs, endedJobs);
-        follower.observe(store.active(), jobs, specs, observers);
-        Map<Long, RunnableJob> current = unfinished();
-        List<TaskAttempt> stillActive = store.active();
+        follower.observe(store.changes() != before ? store.active() : active, jobs, specs, observers);
+        boolean changed = store.changes() != before;
+        Map<Long, RunnableJob> current = changed ? unfinished() : jobs;
+        List<TaskAttempt> stillActive = changed ? store.active() : active;
         Set<Long> decided = verdicts.apply(current, stillActive, specs);
         for (Admission.Admitted admitted : admission.admit(current, stillActive, decided, specs,
                 groups.virtualClusters())) {

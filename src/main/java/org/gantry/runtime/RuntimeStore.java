@@ -42,11 +42,17 @@ class RuntimeStore {
     private final TaskAttemptRepository attempts;
     private final JobRunService jobs;
     private final Clock clock;
+    private final java.util.concurrent.atomic.AtomicLong changes = new java.util.concurrent.atomic.AtomicLong();
 
     RuntimeStore(TaskAttemptRepository attempts, JobRunService jobs, Clock clock) {
         this.attempts = attempts;
         this.jobs = jobs;
         this.clock = clock;
+    }
+
+    /** Counts the changes committed through this store; a pass reads it to skip needless reloads. */
+    long changes() {
+        return changes.get();
     }
 
     @Transactional(readOnly = true)
@@ -65,6 +71,7 @@ class RuntimeStore {
      */
     @Transactional
     public List<TaskAttempt> claim(long jobId, int jobAttempt, List<Claim> claims, String claimedBy) {
+        changes.incrementAndGet();
         Instant now = clock.instant();
         List<TaskAttempt> claimed = claims.stream().map(c -> new TaskAttempt(c.taskId(), jobId, jobAttempt, c.retry(),
                 attempts.lastAttemptNumber(c.taskId()) + 1, c.executor(), c.target(), claimedBy, c.resources(),
@@ -74,6 +81,7 @@ class RuntimeStore {
 
     @Transactional
     public void launched(long attemptId, ExecutionHandle handle) {
+        changes.incrementAndGet();
         TaskAttempt attempt = require(attemptId);
         if (attempt.getState() == TaskAttempt.State.LAUNCHING) {
             attempt.launched(handle, clock.instant());
@@ -83,11 +91,13 @@ class RuntimeStore {
     /** Notes why a launch failed; the attempt stays LAUNCHING until it is settled (fenced or found). */
     @Transactional
     public void launchFailed(long attemptId, String message) {
+        changes.incrementAndGet();
         require(attemptId).launchFailed(message);
     }
 
     @Transactional
     public void running(long attemptId, String node) {
+        changes.incrementAndGet();
         TaskAttempt attempt = require(attemptId);
         Instant now = clock.instant();
         boolean first = attempt.getStartedAt().isEmpty();
@@ -100,6 +110,7 @@ class RuntimeStore {
     /** Marks the attempt's stop as sent; the task shows STOPPING unless the job already ended. */
     @Transactional
     public void stopRequested(long attemptId, boolean touchTask) {
+        changes.incrementAndGet();
         TaskAttempt attempt = require(attemptId);
         attempt.stopRequested(clock.instant());
         if (touchTask) {
@@ -109,6 +120,7 @@ class RuntimeStore {
 
     @Transactional
     public void ended(long attemptId, TaskObservation.Phase phase, Integer exitCode, String diagnostics, Fate fate) {
+        changes.incrementAndGet();
         TaskAttempt attempt = require(attemptId);
         if (attempt.getState() == TaskAttempt.State.ENDED) {
             return;
@@ -124,21 +136,25 @@ class RuntimeStore {
 
     @Transactional
     public void waitingReasons(Map<Long, String> reasons) {
+        changes.incrementAndGet();
         reasons.forEach(jobs::taskWaiting);
     }
 
     @Transactional
     public void taskFailed(long taskId, String diagnostics) {
+        changes.incrementAndGet();
         jobs.taskEnded(taskId, JobState.FAILED, null, diagnostics, clock.instant());
     }
 
     @Transactional
     public void jobEnded(long jobId, JobState state, Integer exitCode, String diagnostics) {
+        changes.incrementAndGet();
         jobs.jobEnded(jobId, state, exitCode, diagnostics, clock.instant());
     }
 
     @Transactional
     public void jobRetry(long jobId, Integer exitCode, String diagnostics) {
+        changes.incrementAndGet();
         jobs.jobRetry(jobId, exitCode, diagnostics, clock.instant());
     }
 
