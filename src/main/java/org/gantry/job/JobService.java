@@ -11,7 +11,6 @@ import java.util.OptionalLong;
 import org.gantry.security.CurrentUser;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.data.domain.Page;
 import org.springframework.data.domain.PageRequest;
 import org.springframework.data.domain.Pageable;
@@ -36,11 +35,9 @@ public class JobService {
     private final JobConfigs configs;
     private final CurrentUser currentUser;
     private final Clock clock;
-    private final ApplicationEventPublisher publisher;
 
     JobService(JobRepository jobs, JobTaskRepository tasks, JobAttemptRepository attempts, JobEventRepository events,
-               JobSubmission submission, JobConfigs configs, CurrentUser currentUser, Clock clock,
-               ApplicationEventPublisher publisher) {
+               JobSubmission submission, JobConfigs configs, CurrentUser currentUser, Clock clock) {
         this.jobs = jobs;
         this.tasks = tasks;
         this.attempts = attempts;
@@ -49,7 +46,6 @@ public class JobService {
         this.configs = configs;
         this.currentUser = currentUser;
         this.clock = clock;
-        this.publisher = publisher;
     }
 
     /**
@@ -183,7 +179,6 @@ public class JobService {
         }
         String by = currentUser.require();
         events.save(new JobEvent(job, now, JobEvent.Type.Normal, "StopRequested", "Stop requested by " + by));
-        publisher.publishEvent(new JobChangedEvent(job.getId()));
         audit.info("Job {} stop requested by {}", job.getFrameworkName(), by);
         return JobSummary.of(job);
     }

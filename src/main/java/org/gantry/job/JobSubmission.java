@@ -24,7 +24,6 @@ import org.gantry.security.UserAccount;
 import org.gantry.security.UserService;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.dao.DataIntegrityViolationException;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.annotation.Transactional;
@@ -55,12 +54,10 @@ class JobSubmission {
     private final SecretCipher cipher;
     private final ObjectMapper json;
     private final Clock clock;
-    private final ApplicationEventPublisher publisher;
 
     JobSubmission(JobRepository jobs, JobTaskRepository tasks, JobAttemptRepository attempts, JobEventRepository events,
                   JobDocuments documents, ExpressionService expressions, UserService users, GroupService groups,
-                  CurrentUser currentUser, SecretCipher cipher, ObjectMapper json, Clock clock,
-                  ApplicationEventPublisher publisher) {
+                  CurrentUser currentUser, SecretCipher cipher, ObjectMapper json, Clock clock) {
         this.jobs = jobs;
         this.tasks = tasks;
         this.attempts = attempts;
@@ -73,7 +70,6 @@ class JobSubmission {
         this.cipher = cipher;
         this.json = json;
         this.clock = clock;
-        this.publisher = publisher;
     }
 
     @Transactional
@@ -112,7 +108,6 @@ class JobSubmission {
         attempts.save(new JobAttempt(job, 0));
         events.save(new JobEvent(job, now, JobEvent.Type.Normal, "Submitted",
                 "Submitted to virtual cluster " + virtualCluster + " with " + job.getTotalTaskNumber() + " task(s)"));
-        publisher.publishEvent(new JobChangedEvent(job.getId()));
         audit.info("Job {} submitted to {} ({} task roles, {} tasks{})", job.getFrameworkName(), virtualCluster,
                 job.getTotalTaskRoleNumber(), job.getTotalTaskNumber(), hasSecrets ? ", secrets sealed" : "");
         return JobSummary.of(job);

@@ -12,7 +12,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
-import org.gantry.job.JobChangedEvent;
+import org.gantry.job.JobStateChanged;
 import org.gantry.job.JobRunService;
 import org.gantry.job.JobRunService.RunnableJob;
 import org.gantry.job.JobState;
@@ -26,8 +26,8 @@ import org.springframework.transaction.event.TransactionalEventListener;
 
 /**
  * Drives jobs to their end, level-driven (decision 0005): one thread runs a pass every
- * {@code gantry.runtime.reconcile-interval} and whenever woken (a submission, a stop request,
- * a local task ending, a launch done). A pass settles interrupted launches, observes launched
+ * {@code gantry.runtime.reconcile-interval} and whenever woken (a job state committed — a
+ * submission, a stop request —, a local task ending, a launch done). A pass settles interrupted launches, observes launched
  * attempts, applies stop requests and verdicts, and admits waiting tasks.
  */
 @Component
@@ -71,8 +71,9 @@ public class Reconciler implements SmartLifecycle {
         wake.release();
     }
 
+    /** A submission, a stop request, or a change of its own: a pass after the commit. */
     @TransactionalEventListener(fallbackExecution = true)
-    void onJobChanged(JobChangedEvent event) {
+    void onJobStateChanged(JobStateChanged event) {
         wakeUp();
     }
 
