@@ -1,5 +1,7 @@
 package org.gantry.job;
 
+import java.util.Collection;
+import java.util.List;
 import java.util.Optional;
 import org.springframework.data.domain.Page;
 import org.springframework.data.domain.Pageable;
@@ -14,6 +16,8 @@ interface JobRepository extends JpaRepository<Job, Long>, JpaSpecificationExecut
 
     @Query("select count(j) > 0 from Job j where j.owner.username = :username and j.name = :name")
     boolean existsByOwnerUsernameAndName(String username, String name);
+
+    List<Job> findByStateInOrderBySubmittedAtAscIdAsc(Collection<JobState> states);
 
     Page<Job> findByOwnerUsername(String username, Pageable pageable);
 }
