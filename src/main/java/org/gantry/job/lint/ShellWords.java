@@ -74,7 +74,8 @@ final class ShellWords {
 
         /** The command's literal name, or empty. */
         String literalName() {
-            return name().flatMap(Word::literal).orElse("");
+            return name().map(w -> w.raw().equals("[") || w.raw().equals("[[") ? Optional.of(w.raw()) : w.literal())
+                    .flatMap(w -> w).orElse("");
         }
 
         /** Offset where the command starts in the script. */
