@@ -52,6 +52,16 @@ class TemplateAndSchemaTest {
     }
 
     @Test
+    void a_prerequisite_reference_the_task_role_cannot_answer_is_reported_as_submission_would() {
+        String yaml = job("tar xzf <% $data.uri %>");
+        Finding f = only(lint(yaml), "unknown-prerequisite");
+        assertThat(underlined(yaml, f)).isEqualTo("<% $data.uri %>");
+        String withData = job("tar xzf <% $data.uri %>", "data: mnist").replace("prerequisites:\n",
+                "prerequisites:\n  - {name: mnist, type: data, uri: /data/mnist.tgz}\n");
+        none(lint(withData), "unknown-prerequisite");
+    }
+
+    @Test
     void expressions_are_not_judged_when_the_authors_keys_are_unknown() {
         none(lint(job("echo <% expression.team %>")), "unknown-expression");
     }
