@@ -23,9 +23,18 @@ class GantryYamlEditor extends HTMLElement {
       return;
     }
     this._sent = null;
+    // CodeMirror's style sheets live in the shadow root, where the page's own style handling
+    // cannot replace them.
+    const shadow = this.attachShadow({ mode: 'open' });
+    const host = document.createElement('style');
+    host.textContent = ':host { display: block; } .host { height: 100%; }';
+    const parent = document.createElement('div');
+    parent.className = 'host';
+    shadow.append(host, parent);
     this._view = new EditorView({
       doc: this._pending ?? '',
-      parent: this,
+      parent,
+      root: shadow,
       extensions: [
         basicSetup,
         keymap.of([indentWithTab]),
@@ -44,6 +53,8 @@ class GantryYamlEditor extends HTMLElement {
           '&': { height: '100%', fontSize: 'var(--lumo-font-size-s)' },
           '.cm-scroller': { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace' },
           '.cm-gutters': { backgroundColor: 'var(--lumo-contrast-5pct)', borderRight: 'none' },
+          '.cm-diagnosticText code': { fontFamily: 'ui-monospace, Menlo, Consolas, monospace',
+            backgroundColor: 'var(--lumo-contrast-10pct)', borderRadius: '3px', padding: '0 2px' },
         }),
       ],
     });
@@ -126,6 +137,7 @@ class GantryYamlEditor extends HTMLElement {
         severity: f.severity === 'ERROR' ? 'error' : f.severity === 'WARNING' ? 'warning' : 'info',
         source: f.code,
         message: f.message,
+        renderMessage: () => render(f.message),
       };
       if (f.fix) {
         // kept relative to the diagnostic, which CodeMirror moves along with later edits
@@ -141,6 +153,21 @@ class GantryYamlEditor extends HTMLElement {
       return diagnostic;
     });
   }
+}
+
+/** A message with its `quoted` parts set as code. */
+function render(message) {
+  const span = document.createElement('span');
+  message.split('`').forEach((part, i) => {
+    if (i % 2 === 1) {
+      const code = document.createElement('code');
+      code.textContent = part;
+      span.append(code);
+    } else {
+      span.append(part);
+    }
+  });
+  return span;
 }
 
 /** Offset of a 1-based line and UTF-16 column, clamped to the document. */
