@@ -1,6 +1,8 @@
 package org.gantry.job;
 
+import jakarta.persistence.CollectionTable;
 import jakarta.persistence.Column;
+import jakarta.persistence.ElementCollection;
 import jakarta.persistence.Entity;
 import jakarta.persistence.EnumType;
 import jakarta.persistence.Enumerated;
@@ -11,7 +13,10 @@ import jakarta.persistence.Table;
 import jakarta.persistence.Version;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Collections;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 import org.gantry.base.domain.AbstractEntity;
 import org.gantry.security.UserAccount;
 
@@ -21,6 +26,9 @@ import org.gantry.security.UserAccount;
 public class Job extends AbstractEntity {
 
     public static final int NAME_MAX = 255;
+    public static final int TAG_MAX = 255;
+    /** Tags per job: enough for labelling, too few to turn a job into a key-value store. */
+    public static final int TAGS_MAX = 64;
 
     public enum ExecutionType { START, STOP }
 
@@ -68,6 +76,20 @@ public class Job extends AbstractEntity {
 
     @Column(name = "completed_at")
     private Instant completedAt;
+
+    @Column(name = "total_task_number", nullable = false)
+    private int totalTaskNumber;
+
+    @Column(name = "total_task_role_number", nullable = false)
+    private int totalTaskRoleNumber;
+
+    @Column(name = "total_gpu_number", nullable = false)
+    private int totalGpuNumber;
+
+    @ElementCollection
+    @CollectionTable(name = "job_tag", joinColumns = @JoinColumn(name = "job_id"))
+    @Column(name = "tag", nullable = false, length = TAG_MAX)
+    private Set<String> tags = new TreeSet<>();
 
     @Version
     private long version;
@@ -180,6 +202,36 @@ public class Job extends AbstractEntity {
 
     public void setCompletedAt(Instant completedAt) {
         this.completedAt = completedAt;
+    }
+
+    public int getTotalTaskNumber() {
+        return totalTaskNumber;
+    }
+
+    public int getTotalTaskRoleNumber() {
+        return totalTaskRoleNumber;
+    }
+
+    public int getTotalGpuNumber() {
+        return totalGpuNumber;
+    }
+
+    void setTotals(int taskRoles, int tasks, int gpus) {
+        this.totalTaskRoleNumber = taskRoles;
+        this.totalTaskNumber = tasks;
+        this.totalGpuNumber = gpus;
+    }
+
+    public Set<String> getTags() {
+        return Collections.unmodifiableSet(tags);
+    }
+
+    boolean addTag(String tag) {
+        return tags.add(tag);
+    }
+
+    boolean removeTag(String tag) {
+        return tags.remove(tag);
     }
 
     /** Time from start to completion, or to {@code now} while running. */

@@ -6,9 +6,11 @@ import org.springframework.data.domain.Pageable;
 import org.springframework.data.jpa.repository.JpaRepository;
 import org.springframework.data.jpa.repository.JpaSpecificationExecutor;
 
-interface JobRepository extends JpaRepository<Job, Long>, JpaSpecificationExecutor<Job> {
+interface JobRepository extends JpaRepository<Job, Long>, JpaSpecificationExecutor<Job>, JobSlices {
 
     Optional<Job> findByOwnerUsernameAndName(String username, String name);
+
+    boolean existsByOwnerUsernameAndName(String username, String name);
 
     Page<Job> findByOwnerUsername(String username, Pageable pageable);
 }

@@ -1,0 +1,9 @@
+package org.gantry.job;
+
+import java.util.List;
+import org.springframework.data.jpa.repository.JpaRepository;
+
+interface JobTaskRepository extends JpaRepository<JobTask, Long> {
+
+    List<JobTask> findByJobOrderByRoleNameAscTaskIndexAsc(Job job);
+}
