@@ -1,1 +1,0 @@
-// Full cdn version: 24.9.5-undefined
