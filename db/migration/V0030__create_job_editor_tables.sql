@@ -1,9 +1,10 @@
 -- The job editor's autosaved draft: one per user, replaced after each pause in typing, so a
--- lost session loses nothing. Deleted when the job is submitted or the draft discarded.
+-- lost session loses nothing. Deleted when the job is submitted. Sealed like a job's secrets:
+-- a draft may hold secret values the author typed.
 create table job_draft (
     id         bigserial primary key,
     owner_id   bigint       not null unique references app_user (id) on delete cascade,
-    text       text         not null,
+    sealed_text bytea       not null,
     origin     varchar(300) not null default '',
     updated_at timestamptz  not null,
     version    bigint       not null default 0

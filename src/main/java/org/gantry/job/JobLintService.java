@@ -5,10 +5,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import org.gantry.expression.ExpressionService;
 import org.gantry.job.lint.Finding;
 import org.gantry.job.lint.LintContext;
 import org.gantry.job.lint.LintContext.Quota;
 import org.gantry.job.lint.Linter;
+import org.gantry.security.CurrentUser;
 import org.gantry.security.GroupService;
 import org.gantry.security.VirtualCluster;
 import org.springframework.stereotype.Service;
@@ -24,11 +26,13 @@ public class JobLintService {
 
     private final Linter linter = new Linter();
     private final GroupService groups;
-    private final ExpressionKeys expressionKeys;
+    private final ExpressionService expressions;
+    private final CurrentUser currentUser;
 
-    JobLintService(GroupService groups, ExpressionKeys expressionKeys) {
+    JobLintService(GroupService groups, ExpressionService expressions, CurrentUser currentUser) {
         this.groups = groups;
-        this.expressionKeys = expressionKeys;
+        this.expressions = expressions;
+        this.currentUser = currentUser;
     }
 
     @Transactional(readOnly = true)
@@ -44,7 +48,10 @@ public class JobLintService {
             quotas.put(cluster.getName(), Quota.of(cluster.getCpuQuota(), cluster.getMemoryMbQuota(),
                     cluster.getGpuQuota()));
         }
-        return new LintContext(expressionKeys.of(username), quotas, LintContext.DEFAULT_VIRTUAL_CLUSTER);
+        // only their author may read expressions: for anyone else they stay unknown and unchecked
+        Optional<Set<String>> keys = currentUser.username().filter(username::equals)
+                .map(u -> expressions.values(u).keySet());
+        return new LintContext(keys, quotas, LintContext.DEFAULT_VIRTUAL_CLUSTER);
     }
 
     /** The same linter, with a context the caller already holds. */
@@ -54,10 +61,5 @@ public class JobLintService {
 
     public boolean usesShellCheck() {
         return linter.usesShellCheck();
-    }
-
-    /** A user's expression keys, when Gantry stores expressions; empty means unknown (not checked). */
-    interface ExpressionKeys {
-        Optional<Set<String>> of(String username);
     }
 }

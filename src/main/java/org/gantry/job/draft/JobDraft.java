@@ -11,7 +11,7 @@ import java.time.Instant;
 import org.gantry.base.domain.AbstractEntity;
 import org.gantry.security.UserAccount;
 
-/** A user's job document as last typed in the editor, not yet submitted. */
+/** A user's job document as last typed in the editor, not yet submitted; sealed, as it may hold secrets. */
 @Entity
 @Table(name = "job_draft")
 class JobDraft extends AbstractEntity {
@@ -22,8 +22,8 @@ class JobDraft extends AbstractEntity {
     @JoinColumn(name = "owner_id")
     private UserAccount owner;
 
-    @Column(nullable = false, columnDefinition = "text")
-    private String text;
+    @Column(name = "sealed_text", nullable = false)
+    private byte[] sealedText;
 
     @Column(nullable = false, length = ORIGIN_MAX)
     private String origin;
@@ -41,8 +41,8 @@ class JobDraft extends AbstractEntity {
         this.owner = owner;
     }
 
-    String getText() {
-        return text;
+    byte[] getSealedText() {
+        return sealedText;
     }
 
     String getOrigin() {
@@ -53,8 +53,8 @@ class JobDraft extends AbstractEntity {
         return updatedAt;
     }
 
-    void update(String text, String origin, Instant at) {
-        this.text = text;
+    void update(byte[] sealedText, String origin, Instant at) {
+        this.sealedText = sealedText;
         this.origin = origin.length() > ORIGIN_MAX ? origin.substring(0, ORIGIN_MAX) : origin;
         this.updatedAt = at;
     }

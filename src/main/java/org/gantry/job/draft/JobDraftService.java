@@ -3,6 +3,7 @@ package org.gantry.job.draft;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.Optional;
+import org.gantry.job.SecretCipher;
 import org.gantry.security.CurrentUser;
 import org.gantry.security.UserService;
 import org.springframework.security.access.AccessDeniedException;
@@ -25,12 +26,15 @@ public class JobDraftService {
     }
 
     private final JobDraftRepository drafts;
+    private final SecretCipher cipher;
     private final UserService users;
     private final CurrentUser currentUser;
     private final Clock clock;
 
-    JobDraftService(JobDraftRepository drafts, UserService users, CurrentUser currentUser, Clock clock) {
+    JobDraftService(JobDraftRepository drafts, SecretCipher cipher, UserService users, CurrentUser currentUser,
+                    Clock clock) {
         this.drafts = drafts;
+        this.cipher = cipher;
         this.users = users;
         this.currentUser = currentUser;
         this.clock = clock;
@@ -39,7 +43,8 @@ public class JobDraftService {
     @Transactional(readOnly = true)
     public Optional<Draft> find(String username) {
         checkSelf(username);
-        return drafts.findByOwnerUsername(username).map(d -> new Draft(d.getText(), d.getOrigin(), d.getUpdatedAt()));
+        return drafts.findByOwnerUsername(username).map(d -> new Draft(cipher.open(d.getSealedText(), context(username)),
+                d.getOrigin(), d.getUpdatedAt()));
     }
 
     /** Creates or replaces the user's draft. */
@@ -51,7 +56,7 @@ public class JobDraftService {
         }
         JobDraft draft = drafts.findByOwnerUsername(username).orElseGet(() -> new JobDraft(
                 users.find(username).orElseThrow(() -> new IllegalArgumentException("No user " + username))));
-        draft.update(text, origin, clock.instant());
+        draft.update(cipher.seal(text, context(username)), origin, clock.instant());
         drafts.save(draft);
     }
 
@@ -59,6 +64,11 @@ public class JobDraftService {
     public void discard(String username) {
         checkSelf(username);
         drafts.deleteByOwnerUsername(username);
+    }
+
+    /** Binds a sealed draft to its author: it cannot be moved to another user's row. */
+    private static String context(String username) {
+        return "draft:" + username;
     }
 
     private void checkSelf(String username) {
