@@ -66,19 +66,22 @@ public class LintBenchmark {
                 taskRoles:
                 """);
         int role = 0;
-        while (out.toString().lines().count() < 985) {
-            out.append("  worker").append(role++).append(":\n")
+        while (true) {
+            StringBuilder chunk = new StringBuilder("  worker").append(role++).append(":\n")
                     .append("    instances: 2\n    dockerImage: image\n")
                     .append("    resourcePerInstance: {cpu: 4, memoryMB: 8192, gpu: 1}\n")
                     .append("    deps:\n      pip:\n        packages: [torch==2.3.0, tqdm]\n")
                     .append("    commands:\n      - |\n");
             for (int i = 0; i < 40; i++) {
-                out.append("        mkdir -p out/").append(i).append(" && cd out/").append(i).append('\n')
+                chunk.append("        mkdir -p out/").append(i).append(" && cd out/").append(i).append('\n')
                         .append("        python train.py --lr <% $parameters.lr %> --data $DATA_DIR --seed ")
                         .append(i).append(" --out $OUT_DIR\n");
             }
-            out.append("        pyhton eval.py && cd ../..\n")
-                    .append("      - echo done in $SECONDS s\n");
+            chunk.append("        pyhton eval.py && cd ../..\n").append("      - echo done in $SECONDS s\n");
+            if (out.toString().lines().count() + chunk.toString().lines().count() > 1000) {
+                break;
+            }
+            out.append(chunk);
         }
         while (out.toString().lines().count() < 1000) {
             out.append("# padding\n");
