@@ -1,26 +1,37 @@
 package org.gantry.job;
 
+import jakarta.persistence.CollectionTable;
 import jakarta.persistence.Column;
+import jakarta.persistence.ElementCollection;
 import jakarta.persistence.Entity;
+import jakarta.persistence.EntityListeners;
 import jakarta.persistence.EnumType;
 import jakarta.persistence.Enumerated;
 import jakarta.persistence.FetchType;
 import jakarta.persistence.JoinColumn;
 import jakarta.persistence.ManyToOne;
 import jakarta.persistence.Table;
+import jakarta.persistence.Transient;
 import jakarta.persistence.Version;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Collections;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 import org.gantry.base.domain.AbstractEntity;
 import org.gantry.security.UserAccount;
 
 /** A submitted job: what was sent, what it resolved to, and where it stands. */
 @Entity
 @Table(name = "job")
+@EntityListeners(JobStateListener.class)
 public class Job extends AbstractEntity {
 
     public static final int NAME_MAX = 255;
+    public static final int TAG_MAX = 255;
+    /** Tags per job: enough for labelling, too few to turn a job into a key-value store. */
+    public static final int TAGS_MAX = 64;
 
     public enum ExecutionType { START, STOP }
 
@@ -68,6 +79,20 @@ public class Job extends AbstractEntity {
 
     @Column(name = "completed_at")
     private Instant completedAt;
+
+    @Column(name = "total_task_number", nullable = false)
+    private int totalTaskNumber;
+
+    @Column(name = "total_task_role_number", nullable = false)
+    private int totalTaskRoleNumber;
+
+    @Column(name = "total_gpu_number", nullable = false)
+    private int totalGpuNumber;
+
+    @ElementCollection
+    @CollectionTable(name = "job_tag", joinColumns = @JoinColumn(name = "job_id"))
+    @Column(name = "tag", nullable = false, length = TAG_MAX)
+    private Set<String> tags = new TreeSet<>();
 
     @Version
     private long version;
@@ -182,8 +207,50 @@ public class Job extends AbstractEntity {
         this.completedAt = completedAt;
     }
 
+    public int getTotalTaskNumber() {
+        return totalTaskNumber;
+    }
+
+    public int getTotalTaskRoleNumber() {
+        return totalTaskRoleNumber;
+    }
+
+    public int getTotalGpuNumber() {
+        return totalGpuNumber;
+    }
+
+    void setTotals(int taskRoles, int tasks, int gpus) {
+        this.totalTaskRoleNumber = taskRoles;
+        this.totalTaskNumber = tasks;
+        this.totalGpuNumber = gpus;
+    }
+
+    public Set<String> getTags() {
+        return Collections.unmodifiableSet(tags);
+    }
+
+    boolean addTag(String tag) {
+        return tags.add(tag);
+    }
+
+    boolean removeTag(String tag) {
+        return tags.remove(tag);
+    }
+
     /** Time from start to completion, or to {@code now} while running. */
     public Optional<Duration> duration(Instant now) {
         return getStartedAt().map(start -> Duration.between(start, getCompletedAt().orElse(now)));
+    }
+
+    /** The state last announced by {@link JobStateListener}. */
+    @Transient
+    private JobState publishedState;
+
+    void rememberPublishedState() {
+        publishedState = state;
+    }
+
+    boolean stateChangedSincePublished() {
+        return publishedState != state;
     }
 }

@@ -1,18 +1,60 @@
 package org.gantry.job;
 
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+import org.gantry.security.CurrentUser;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.data.domain.Page;
+import org.springframework.data.domain.PageRequest;
 import org.springframework.data.domain.Pageable;
+import org.springframework.security.access.AccessDeniedException;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
-/** Jobs: queries for the list and detail views and the REST API. */
+/**
+ * Jobs: submission, the list and detail anyone signed in may read (as in OpenPAI), and the
+ * changes only a job's owner or an administrator may make.
+ */
 @Service
 public class JobService {
 
-    private final JobRepository jobs;
+    private static final Logger audit = LoggerFactory.getLogger("org.gantry.audit");
 
-    JobService(JobRepository jobs) {
+    private final JobRepository jobs;
+    private final JobTaskRepository tasks;
+    private final JobAttemptRepository attempts;
+    private final JobEventRepository events;
+    private final JobSubmission submission;
+    private final JobConfigs configs;
+    private final CurrentUser currentUser;
+    private final Clock clock;
+
+    JobService(JobRepository jobs, JobTaskRepository tasks, JobAttemptRepository attempts, JobEventRepository events,
+               JobSubmission submission, JobConfigs configs, CurrentUser currentUser, Clock clock) {
         this.jobs = jobs;
+        this.tasks = tasks;
+        this.attempts = attempts;
+        this.events = events;
+        this.submission = submission;
+        this.configs = configs;
+        this.currentUser = currentUser;
+        this.clock = clock;
+    }
+
+    /**
+     * Stores a job submitted by {@code username} (who must be the caller), committed when
+     * this returns. Throws {@link JobSubmissionException} with every problem found, or
+     * {@link JobException} ({@code CONFLICT}) when the user already has a job of that name.
+     */
+    public JobSummary submit(String username, String yamlText) {
+        return submission.submit(username, yamlText);
     }
 
     /** One page of the user's own jobs, newest first unless the page says otherwise. */
@@ -24,5 +66,163 @@ public class JobService {
     @Transactional(readOnly = true)
     public long countOwnJobs(String username) {
         return jobs.findByOwnerUsername(username, Pageable.ofSize(1)).getTotalElements();
+    }
+
+    @Transactional(readOnly = true)
+    public JobPage list(JobQuery query) {
+        var specification = JobSpecifications.matching(query);
+        List<JobSummary> page = jobs.findSlice(specification, query.sort(), query.offset(), query.limit())
+                .stream().map(JobSummary::of).toList();
+        OptionalLong total = query.withTotalCount() ? OptionalLong.of(jobs.count(specification)) : OptionalLong.empty();
+        return new JobPage(page, total);
+    }
+
+    @Transactional(readOnly = true)
+    public Optional<JobSummary> find(String username, String name) {
+        return jobs.findByOwnerUsernameAndName(username, name).map(JobSummary::of);
+    }
+
+    /** The job with its latest attempt, or the given one. */
+    @Transactional(readOnly = true)
+    public JobDetail detail(String username, String name, Optional<Integer> attemptIndex) {
+        Job job = require(username, name);
+        JobAttempt latest = attempts.findFirstByJobOrderByAttemptIndexDesc(job)
+                .orElseThrow(() -> new IllegalStateException("Job " + job.getFrameworkName() + " has no attempt"));
+        JobAttempt attempt = attemptIndex.filter(i -> i != latest.getAttemptIndex())
+                .map(i -> attempts.findByJobAndAttemptIndex(job, i).orElseThrow(() -> new JobException(
+                        JobException.Kind.NO_ATTEMPT, "Attempt " + i + " of job " + job.getFrameworkName()
+                        + " is not found.")))
+                .orElse(latest);
+        boolean isLatest = attempt.getAttemptIndex() == latest.getAttemptIndex();
+        Map<String, List<TaskStatus>> roles = new LinkedHashMap<>();
+        for (JobTask task : tasks.findByJobOrderByRoleNameAscTaskIndexAsc(job)) {
+            List<TaskStatus> statuses = roles.computeIfAbsent(task.getRoleName(), r -> new ArrayList<>());
+            if (isLatest) {
+                statuses.add(TaskStatus.of(task));
+            }
+        }
+        return new JobDetail(JobSummary.of(job), AttemptStatus.of(attempt, isLatest), roles, job.getExitDiagnostics());
+    }
+
+    @Transactional(readOnly = true)
+    public List<AttemptStatus> attempts(String username, String name) {
+        Job job = require(username, name);
+        List<JobAttempt> all = attempts.findByJobOrderByAttemptIndexDesc(job);
+        return all.stream().map(a -> AttemptStatus.of(a, a == all.get(0))).toList();
+    }
+
+    @Transactional(readOnly = true)
+    public TaskStatus task(String username, String name, String roleName, int taskIndex) {
+        Job job = require(username, name);
+        return tasks.findByJobOrderByRoleNameAscTaskIndexAsc(job).stream()
+                .filter(t -> t.getRoleName().equals(roleName) && t.getTaskIndex() == taskIndex)
+                .findFirst().map(TaskStatus::of)
+                .orElseThrow(() -> new JobException(JobException.Kind.NO_TASK, "Task " + roleName + "-" + taskIndex
+                        + " of job " + job.getFrameworkName() + " is not found."));
+    }
+
+    /**
+     * The job's document: with its secrets for the owner, with them masked for an
+     * administrator, without them for anyone else.
+     */
+    @Transactional(readOnly = true)
+    public String config(String username, String name) {
+        return configs.configFor(require(username, name));
+    }
+
+    /** Newest first; at most {@code limit}, with the count of all that match. */
+    @Transactional(readOnly = true)
+    public EventPage events(String username, String name, Optional<JobEvent.Type> type, int limit) {
+        Job job = require(username, name);
+        PageRequest page = PageRequest.ofSize(Math.max(1, limit));
+        List<JobEvent> found = type.map(t -> events.findByJobAndTypeOrderByAtDescIdDesc(job, t, page))
+                .orElseGet(() -> events.findByJobOrderByAtDescIdDesc(job, page));
+        long total = type.map(t -> events.countByJobAndType(job, t)).orElseGet(() -> events.countByJob(job));
+        return new EventPage(found.stream().map(JobEventInfo::of).toList(), total);
+    }
+
+    /**
+     * STOP stops a job (only its owner or an administrator may): a job still waiting has
+     * nothing running and is stopped at once; a running one is marked STOPPING for the
+     * runtime to finish. START is accepted for a job that has not ended and changes nothing.
+     */
+    @Transactional
+    public JobSummary setExecutionType(String username, String name, Job.ExecutionType type) {
+        Job job = requireModifiable(username, name);
+        if (type == Job.ExecutionType.START) {
+            if (job.getState().isFinal() || job.getExecutionType() == Job.ExecutionType.STOP) {
+                throw new JobException(JobException.Kind.INVALID, "Job " + job.getFrameworkName()
+                        + " has been stopped or has ended; submit it again under a new name to rerun it.");
+            }
+            return JobSummary.of(job);
+        }
+        if (job.getExecutionType() == Job.ExecutionType.STOP || job.getState().isFinal()) {
+            job.setExecutionType(Job.ExecutionType.STOP);
+            return JobSummary.of(job);
+        }
+        Instant now = clock.instant();
+        job.setExecutionType(Job.ExecutionType.STOP);
+        if (job.getState() == JobState.WAITING) {
+            job.setState(JobState.STOPPED);
+            job.setCompletedAt(now);
+            tasks.findByJobOrderByRoleNameAscTaskIndexAsc(job).stream().filter(t -> !t.getState().isFinal())
+                    .forEach(t -> {
+                        t.setState(JobState.STOPPED);
+                        t.setCompletedAt(now);
+                    });
+            attempts.findFirstByJobOrderByAttemptIndexDesc(job).ifPresent(a -> {
+                a.setState(JobState.STOPPED);
+                a.setCompletedAt(now);
+            });
+        } else {
+            job.setState(JobState.STOPPING);
+        }
+        String by = currentUser.require();
+        events.save(new JobEvent(job, now, JobEvent.Type.Normal, "StopRequested", "Stop requested by " + by));
+        audit.info("Job {} stop requested by {}", job.getFrameworkName(), by);
+        return JobSummary.of(job);
+    }
+
+    @Transactional
+    public void addTag(String username, String name, String tag) {
+        Job job = requireModifiable(username, name);
+        checkTag(tag);
+        if (!job.getTags().contains(tag) && job.getTags().size() >= Job.TAGS_MAX) {
+            throw new JobException(JobException.Kind.INVALID, "A job has at most " + Job.TAGS_MAX + " tags");
+        }
+        job.addTag(tag);
+    }
+
+    @Transactional
+    public void removeTag(String username, String name, String tag) {
+        Job job = requireModifiable(username, name);
+        if (!job.removeTag(tag)) {
+            throw new JobException(JobException.Kind.NO_TAG, "Tag " + tag + " is not found for job "
+                    + job.getFrameworkName() + " .");
+        }
+    }
+
+    Job require(String username, String name) {
+        return jobs.findByOwnerUsernameAndName(username, name).orElseThrow(() -> JobException.noJob(username, name));
+    }
+
+    private Job requireModifiable(String username, String name) {
+        Job job = require(username, name);
+        if (!currentUser.isAdmin() && !currentUser.username().map(username::equals).orElse(false)) {
+            throw new AccessDeniedException("Only the owner of job " + job.getFrameworkName()
+                    + " or an administrator may change it");
+        }
+        return job;
+    }
+
+    static void checkTag(String tag) {
+        if (tag == null || tag.isBlank() || tag.length() > Job.TAG_MAX || tag.chars().anyMatch(Character::isISOControl)) {
+            throw new JobException(JobException.Kind.INVALID, "A tag is 1 to " + Job.TAG_MAX
+                    + " characters without control characters");
+        }
+    }
+
+    /** Events of a job, newest first, and how many there are in all. */
+    public record EventPage(List<JobEventInfo> events, long totalCount) {
     }
 }

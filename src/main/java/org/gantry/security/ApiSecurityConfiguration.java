@@ -2,12 +2,15 @@ package org.gantry.security;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.util.Map;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.annotation.Order;
 import org.springframework.http.MediaType;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.config.http.SessionCreationPolicy;
+import org.springframework.security.core.context.SecurityContextHolder;
+import org.springframework.security.core.context.SecurityContextHolderStrategy;
 import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.security.web.authentication.UsernamePasswordAuthenticationFilter;
 
@@ -20,14 +23,16 @@ class ApiSecurityConfiguration {
 
     @Bean
     @Order(1)
-    SecurityFilterChain apiSecurity(HttpSecurity http, TokenService tokens, ObjectMapper json) throws Exception {
+    SecurityFilterChain apiSecurity(HttpSecurity http, TokenService tokens, ObjectMapper json,
+                                    ObjectProvider<SecurityContextHolderStrategy> strategies) throws Exception {
+        SecurityContextHolderStrategy strategy = strategies.getIfAvailable(SecurityContextHolder::getContextHolderStrategy);
         http.securityMatcher("/api/**", "/v3/api-docs/**", "/swagger-ui/**", "/swagger-ui.html", "/actuator/**")
                 .csrf(csrf -> csrf.disable())
                 .sessionManagement(s -> s.sessionCreationPolicy(SessionCreationPolicy.STATELESS))
                 .requestCache(cache -> cache.disable())
                 .httpBasic(basic -> basic.disable())
                 .formLogin(form -> form.disable())
-                .addFilterBefore(new BearerTokenFilter(tokens), UsernamePasswordAuthenticationFilter.class)
+                .addFilterBefore(new BearerTokenFilter(tokens, strategy), UsernamePasswordAuthenticationFilter.class)
                 .authorizeHttpRequests(auth -> auth
                         .requestMatchers("/api/v2/info", "/api/v2/authn/**").permitAll()
                         .requestMatchers("/v3/api-docs/**", "/swagger-ui/**", "/swagger-ui.html").permitAll()

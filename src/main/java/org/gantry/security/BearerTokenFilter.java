@@ -7,7 +7,7 @@ import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import org.slf4j.MDC;
 import org.springframework.security.authentication.UsernamePasswordAuthenticationToken;
-import org.springframework.security.core.context.SecurityContextHolder;
+import org.springframework.security.core.context.SecurityContextHolderStrategy;
 import org.springframework.security.core.userdetails.UserDetails;
 import org.springframework.web.filter.OncePerRequestFilter;
 
@@ -15,9 +15,12 @@ import org.springframework.web.filter.OncePerRequestFilter;
 class BearerTokenFilter extends OncePerRequestFilter {
 
     private final TokenService tokens;
+    private final SecurityContextHolderStrategy strategy;
 
-    BearerTokenFilter(TokenService tokens) {
+    /** {@code strategy}: the application's own holder, the one its authorization filter reads. */
+    BearerTokenFilter(TokenService tokens, SecurityContextHolderStrategy strategy) {
         this.tokens = tokens;
+        this.strategy = strategy;
     }
 
     @Override
@@ -29,7 +32,7 @@ class BearerTokenFilter extends OncePerRequestFilter {
                 UserDetails details = GantryUserDetailsService.toDetails(account);
                 var authentication = UsernamePasswordAuthenticationToken.authenticated(
                         details, null, details.getAuthorities());
-                SecurityContextHolder.getContext().setAuthentication(authentication);
+                strategy.getContext().setAuthentication(authentication);
                 MDC.put("user", account.getUsername());
             });
         }

@@ -18,6 +18,14 @@ import org.springframework.transaction.annotation.Transactional;
 @Service
 public class TokenService {
 
+    /**
+     * How a listed token is named, since only hashes are stored: the REST token list returns
+     * these in place of the raw tokens, and revoking accepts either (docs/decisions/0003-rest-api-v2.md).
+     */
+    public static final String HANDLE_PREFIX = "token-id-";
+    /** Last use is recorded at most this often, so that each request is not also a write. */
+    static final Duration LAST_USE_RESOLUTION = Duration.ofMinutes(1);
+
     /** How long a token from a password login stays valid. */
     public static final Duration SESSION_TTL = Duration.ofDays(7);
 
@@ -53,7 +61,9 @@ public class TokenService {
         return tokens.findByTokenHash(hash(raw))
                 .filter(t -> t.isUsableAt(now))
                 .map(t -> {
-                    t.setLastUsedAt(now);
+                    if (t.getLastUsedAt().map(last -> last.isBefore(now.minus(LAST_USE_RESOLUTION))).orElse(true)) {
+                        t.setLastUsedAt(now);
+                    }
                     return t.getUser();
                 });
     }
@@ -70,6 +80,23 @@ public class TokenService {
                 .orElse(false);
     }
 
+    /** Revokes one of the user's tokens named by its raw value or by its {@link #handle(ApiToken) handle}. */
+    @Transactional
+    public boolean revokeByValueOrHandle(String username, String valueOrHandle) {
+        if (valueOrHandle.startsWith(HANDLE_PREFIX)) {
+            try {
+                return revokeById(username, Long.parseLong(valueOrHandle.substring(HANDLE_PREFIX.length())));
+            } catch (NumberFormatException e) {
+                return false;
+            }
+        }
+        return revoke(username, valueOrHandle);
+    }
+
+    public static String handle(ApiToken token) {
+        return HANDLE_PREFIX + token.getId();
+    }
+
     @Transactional
     public boolean revokeById(String username, long id) {
         return tokens.findById(id)
@@ -81,11 +108,19 @@ public class TokenService {
                 .orElse(false);
     }
 
+    /** The user's unrevoked tokens, newest first, including expired ones until they are revoked. */
     @Transactional(readOnly = true)
     public List<ApiToken> activeTokens(String username) {
         return users.findByUsername(username)
                 .map(tokens::findByUserAndRevokedAtIsNullOrderByCreatedAtDesc)
                 .orElse(List.of());
+    }
+
+    /** The user's tokens that still authenticate, newest first. */
+    @Transactional(readOnly = true)
+    public List<ApiToken> usableTokens(String username) {
+        Instant now = clock.instant();
+        return activeTokens(username).stream().filter(t -> t.isUsableAt(now)).toList();
     }
 
     static String hash(String raw) {

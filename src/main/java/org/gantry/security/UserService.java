@@ -88,6 +88,15 @@ public class UserService {
         user.setPasswordHash(encode(newPassword));
     }
 
+    /** Changes the caller's own e-mail address. */
+    @Transactional
+    public void changeOwnEmail(String username, String email) {
+        if (email != null && email.length() > UserAccount.EMAIL_MAX) {
+            throw new AccountException("An e-mail address has at most " + UserAccount.EMAIL_MAX + " characters");
+        }
+        require(username).setEmail(email);
+    }
+
     /** Disabling an account also ends its browser sessions; its tokens stop working at once. */
     @PreAuthorize("hasRole('ADMIN')")
     @Transactional

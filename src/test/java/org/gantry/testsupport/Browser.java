@@ -8,6 +8,7 @@ import org.openqa.selenium.By;
 import org.openqa.selenium.Keys;
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.TakesScreenshot;
+import org.openqa.selenium.TimeoutException;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
@@ -19,7 +20,7 @@ import org.openqa.selenium.support.ui.WebDriverWait;
 /** Debian's headless Chromium driven through Debian's chromedriver; never downloads a browser. */
 public final class Browser implements AutoCloseable {
 
-    private static final Duration FRONTEND_BUILD_MAX = Duration.ofMinutes(6);
+    private static final Duration FIRST_PAGE_TIMEOUT = Duration.ofMinutes(8);
 
     public final WebDriver driver;
     private final String baseUrl;
@@ -58,17 +59,18 @@ public final class Browser implements AutoCloseable {
     }
 
     /**
-     * Opens the first page of a run. After a change to the frontend (an npm package, a file in
-     * frontend/) Vaadin's dev mode rebuilds its bundle first, which takes minutes on a busy
-     * machine; the page is reloaded until it renders.
+     * Opens {@code path} and waits for {@code locator}, reloading now and then: in a fresh checkout
+     * the first page waits for Vaadin to build its development bundle (npm install and Vite),
+     * which takes minutes when the project adds npm packages.
      */
     public WebElement awaitFirstPage(String path, By locator) {
-        long deadline = System.nanoTime() + FRONTEND_BUILD_MAX.toNanos();
+        long deadline = System.nanoTime() + FIRST_PAGE_TIMEOUT.toNanos();
         while (true) {
             open(path);
             try {
-                return await(locator);
-            } catch (org.openqa.selenium.TimeoutException e) {
+                return new WebDriverWait(driver, Duration.ofSeconds(30))
+                        .until(ExpectedConditions.visibilityOfElementLocated(locator));
+            } catch (TimeoutException e) {
                 if (System.nanoTime() > deadline) {
                     throw e;
                 }

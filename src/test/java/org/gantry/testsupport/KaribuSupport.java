@@ -19,12 +19,14 @@ import org.springframework.context.ApplicationContext;
 import org.springframework.security.authentication.UsernamePasswordAuthenticationToken;
 import org.springframework.security.core.authority.AuthorityUtils;
 import org.springframework.security.core.context.SecurityContextHolder;
+import org.springframework.security.core.context.SecurityContextHolderStrategy;
 import org.springframework.security.core.userdetails.User;
 
 /** Runs Gantry's views in Karibu's in-memory Vaadin, signed in as a given user. */
 public final class KaribuSupport {
 
     private static final Routes ROUTES = discoverRoutes();
+    private static SecurityContextHolderStrategy strategy = SecurityContextHolder.getContextHolderStrategy();
 
     private KaribuSupport() {
     }
@@ -35,6 +37,11 @@ public final class KaribuSupport {
         var principal = User.withUsername(username).password("-")
                 .authorities(AuthorityUtils.createAuthorityList(roles)).build();
         var auth = UsernamePasswordAuthenticationToken.authenticated(principal, null, principal.getAuthorities());
+        // The application's own holder: another application started in this JVM (tests do)
+        // replaces the JVM-wide default, which this one's method security does not read.
+        strategy = context.getBeanProvider(SecurityContextHolderStrategy.class)
+                .getIfAvailable(SecurityContextHolder::getContextHolderStrategy);
+        strategy.getContext().setAuthentication(auth);
         SecurityContextHolder.getContext().setAuthentication(auth);
         MockVaadin.setup(UI::new, new MockSpringServlet(ROUTES, context, UI::new));
         FakeRequest request = (FakeRequest) VaadinServletRequest.getCurrent().getRequest();
@@ -55,6 +62,7 @@ public final class KaribuSupport {
 
     public static void signOut() {
         MockVaadin.tearDown();
+        strategy.clearContext();
         SecurityContextHolder.clearContext();
     }
 }

@@ -12,6 +12,7 @@ import javax.sql.DataSource;
 import org.gantry.base.GantryProperties;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.boot.jdbc.DataSourceBuilder;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.Configuration;
@@ -45,9 +46,14 @@ public class EmbeddedPostgresConfiguration {
         return pg;
     }
 
+    /**
+     * A pool over the embedded server: the library's own data source opens a new
+     * connection (a new server process) for every transaction, which made each REST call
+     * pay for several connection starts.
+     */
     @Bean
     DataSource dataSource(EmbeddedPostgres pg) {
-        return pg.getPostgresDatabase();
+        return DataSourceBuilder.create().url(pg.getJdbcUrl("postgres", "postgres")).username("postgres").build();
     }
 
     /**

@@ -1,0 +1,159 @@
+package org.gantry.api;
+
+import java.util.List;
+import org.gantry.expression.ExpressionException;
+import org.gantry.job.JobException;
+import org.gantry.job.JobSubmissionException;
+import org.gantry.job.protocol.Problem;
+import org.gantry.security.AccountException;
+import org.gantry.security.LoginRefusedException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.HttpStatusCode;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.http.converter.HttpMessageNotReadableException;
+import org.springframework.security.access.AccessDeniedException;
+import org.springframework.web.HttpMediaTypeNotAcceptableException;
+import org.springframework.web.HttpMediaTypeNotSupportedException;
+import org.springframework.web.HttpRequestMethodNotSupportedException;
+import org.springframework.web.bind.MissingServletRequestParameterException;
+import org.springframework.web.bind.ServletRequestBindingException;
+import org.springframework.web.bind.annotation.ExceptionHandler;
+import org.springframework.web.bind.annotation.RestControllerAdvice;
+import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
+import org.springframework.web.servlet.resource.NoResourceFoundException;
+
+/**
+ * Maps every failure of a REST call to OpenPAI's {@code {"code", "message"}}: a user's
+ * mistake is always a 4xx that says what was wrong; only Gantry's own faults are 500s.
+ * Not limited to this package's controllers: a request that matches no controller (wrong
+ * path, method or content type) has no handler, and must get the same JSON.
+ */
+@RestControllerAdvice
+class ApiExceptionHandler {
+
+    private static final Logger log = LoggerFactory.getLogger(ApiExceptionHandler.class);
+
+    @ExceptionHandler(JobSubmissionException.class)
+    ResponseEntity<ApiError> submission(JobSubmissionException e) {
+        List<ApiError.ProblemJson> problems = e.problems().stream().map(ApiExceptionHandler::json).toList();
+        return switch (e.reason()) {
+            case INVALID -> body(HttpStatus.BAD_REQUEST, new ApiError("InvalidParametersError", e.getMessage(), problems));
+            case TOO_LARGE -> body(HttpStatus.PAYLOAD_TOO_LARGE,
+                    new ApiError("InvalidParametersError", e.getMessage(), problems));
+            case NO_VIRTUAL_CLUSTER -> body(HttpStatus.BAD_REQUEST,
+                    new ApiError("NoVirtualClusterError", e.getMessage(), problems));
+            case FORBIDDEN_VIRTUAL_CLUSTER -> body(HttpStatus.FORBIDDEN,
+                    new ApiError("ForbiddenUserError", e.getMessage(), problems));
+        };
+    }
+
+    @ExceptionHandler(JobException.class)
+    ResponseEntity<ApiError> job(JobException e) {
+        return switch (e.kind()) {
+            case NO_JOB -> error(HttpStatus.NOT_FOUND, "NoJobError", e.getMessage());
+            case NO_TAG -> error(HttpStatus.NOT_FOUND, "NoTagError", e.getMessage());
+            case NO_ATTEMPT, NO_TASK -> error(HttpStatus.NOT_FOUND, "NoTaskError", e.getMessage());
+            case CONFLICT -> error(HttpStatus.CONFLICT, "ConflictJobError", e.getMessage());
+            case INVALID -> error(HttpStatus.BAD_REQUEST, "InvalidParametersError", e.getMessage());
+        };
+    }
+
+    @ExceptionHandler(LoginRefusedException.class)
+    ResponseEntity<ApiError> login(LoginRefusedException e) {
+        if (e.reason() == LoginRefusedException.Reason.TOO_MANY_ATTEMPTS) {
+            long seconds = Math.max(1, e.retryAfter().map(d -> d.toSeconds() + 1).orElse(60L));
+            return ResponseEntity.status(HttpStatus.TOO_MANY_REQUESTS)
+                    .header(HttpHeaders.RETRY_AFTER, Long.toString(seconds))
+                    .contentType(MediaType.APPLICATION_JSON)
+                    .body(new ApiError("TooManyRequestsError", e.getMessage()));
+        }
+        return error(HttpStatus.BAD_REQUEST, "IncorrectPasswordError", e.getMessage());
+    }
+
+    @ExceptionHandler(ApiException.class)
+    ResponseEntity<ApiError> api(ApiException e) {
+        return error(e.status(), e.code(), e.getMessage());
+    }
+
+    @ExceptionHandler({AccountException.class, ExpressionException.class})
+    ResponseEntity<ApiError> refused(RuntimeException e) {
+        return error(HttpStatus.BAD_REQUEST, "InvalidParametersError", e.getMessage());
+    }
+
+    @ExceptionHandler(AccessDeniedException.class)
+    ResponseEntity<ApiError> forbidden(AccessDeniedException e) {
+        return error(HttpStatus.FORBIDDEN, "ForbiddenUserError", e.getMessage() == null || e.getMessage().isBlank()
+                || e.getMessage().equals("Access Denied") ? "You are not allowed to do this." : e.getMessage());
+    }
+
+    @ExceptionHandler(HttpMessageNotReadableException.class)
+    ResponseEntity<ApiError> unreadable(HttpMessageNotReadableException e) {
+        if (BoundedBody.isTooLarge(e)) {
+            return error(HttpStatus.PAYLOAD_TOO_LARGE, "InvalidParametersError", "The request body is too large.");
+        }
+        return error(HttpStatus.BAD_REQUEST, "InvalidParametersError",
+                "The request body could not be read: " + firstLine(e.getMostSpecificCause().getMessage()));
+    }
+
+    @ExceptionHandler(HttpMediaTypeNotSupportedException.class)
+    ResponseEntity<ApiError> mediaType(HttpMediaTypeNotSupportedException e) {
+        return error(HttpStatus.UNSUPPORTED_MEDIA_TYPE, "InvalidParametersError",
+                "Content type " + e.getContentType() + " is not supported here; use one of "
+                        + e.getSupportedMediaTypes());
+    }
+
+    @ExceptionHandler(HttpMediaTypeNotAcceptableException.class)
+    ResponseEntity<ApiError> notAcceptable(HttpMediaTypeNotAcceptableException e) {
+        return error(HttpStatus.NOT_ACCEPTABLE, "InvalidParametersError", "Cannot answer in the accepted media types");
+    }
+
+    @ExceptionHandler(HttpRequestMethodNotSupportedException.class)
+    ResponseEntity<ApiError> method(HttpRequestMethodNotSupportedException e) {
+        return error(HttpStatus.METHOD_NOT_ALLOWED, "NoApiError", "Method " + e.getMethod() + " is not supported here.");
+    }
+
+    @ExceptionHandler({MissingServletRequestParameterException.class, MethodArgumentTypeMismatchException.class,
+            ServletRequestBindingException.class, IllegalArgumentException.class})
+    ResponseEntity<ApiError> badParameter(Exception e) {
+        String message = e instanceof MethodArgumentTypeMismatchException mismatch
+                ? "Parameter " + mismatch.getName() + " has an invalid value." : firstLine(e.getMessage());
+        return error(HttpStatus.BAD_REQUEST, "InvalidParametersError", message);
+    }
+
+    @ExceptionHandler(NoResourceFoundException.class)
+    ResponseEntity<ApiError> noApi(NoResourceFoundException e) {
+        return error(HttpStatus.NOT_FOUND, "NoApiError", "No API at /" + e.getResourcePath());
+    }
+
+    @ExceptionHandler(Exception.class)
+    ResponseEntity<ApiError> unknown(Exception e) {
+        log.error("REST call failed", e);
+        return error(HttpStatus.INTERNAL_SERVER_ERROR, "UnknownError",
+                "Internal error; the server log has details under this request's X-Request-Id.");
+    }
+
+    static ApiError.ProblemJson json(Problem p) {
+        return new ApiError.ProblemJson(p.severity().name(), p.code(), p.message(), p.path(), p.line(), p.column(),
+                p.endLine(), p.endColumn(), p.replacement().orElse(null));
+    }
+
+    private static String firstLine(String message) {
+        if (message == null) {
+            return "malformed";
+        }
+        String line = message.lines().findFirst().orElse("malformed");
+        return line.length() > 300 ? line.substring(0, 300) + "…" : line;
+    }
+
+    static ResponseEntity<ApiError> error(HttpStatusCode status, String code, String message) {
+        return body(status, new ApiError(code, message));
+    }
+
+    private static ResponseEntity<ApiError> body(HttpStatusCode status, ApiError error) {
+        return ResponseEntity.status(status).contentType(MediaType.APPLICATION_JSON).body(error);
+    }
+}

@@ -1,0 +1,245 @@
+package org.gantry.api;
+
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.gantry.job.AttemptStatus;
+import org.gantry.job.JobDetail;
+import org.gantry.job.JobEventInfo;
+import org.gantry.job.JobState;
+import org.gantry.job.JobSummary;
+import org.gantry.job.TaskStatus;
+
+/**
+ * Jobs in the JSON shapes of OpenPAI's swagger (JobSummary, JobDetail, JobAttempt,
+ * TaskStatus, JobEvents). Times are milliseconds since the epoch; fields Gantry cannot know
+ * before the runtime has placed a task (container ip, ports) are present and empty.
+ */
+final class JobJson {
+
+    private JobJson() {
+    }
+
+    static Map<String, Object> summary(JobSummary job) {
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put("debugId", job.frameworkName());
+        json.put("name", job.name());
+        json.put("username", job.username());
+        json.put("state", job.state().name());
+        json.put("subState", subState(job.state()));
+        json.put("executionType", job.executionType().name());
+        json.put("tags", job.tags());
+        json.put("retries", job.retries());
+        json.put("retryDetails", retryDetails(job.retries()));
+        json.put("retryDelayTime", null);
+        json.put("submissionTime", millis(job.submittedAt()));
+        json.put("createdTime", millis(job.submittedAt()));
+        json.put("launchedTime", millis(job.startedAt()));
+        json.put("completedTime", millis(job.completedAt()));
+        json.put("appExitCode", job.exitCode().orElse(null));
+        json.put("virtualCluster", job.virtualCluster());
+        json.put("totalGpuNumber", job.totalGpuNumber());
+        json.put("totalTaskNumber", job.totalTaskNumber());
+        json.put("totalTaskRoleNumber", job.totalTaskRoleNumber());
+        return json;
+    }
+
+    static Map<String, Object> detail(JobDetail detail) {
+        JobSummary job = detail.summary();
+        AttemptStatus attempt = detail.attempt();
+        Map<String, Object> status = new LinkedHashMap<>();
+        status.put("username", job.username());
+        status.put("state", job.state().name());
+        status.put("subState", subState(job.state()));
+        status.put("executionType", job.executionType().name());
+        status.put("retries", job.retries());
+        status.put("retryDetails", retryDetails(job.retries()));
+        status.put("retryDelayTime", null);
+        status.put("submissionTime", millis(job.submittedAt()));
+        status.put("createdTime", millis(job.submittedAt()));
+        status.put("launchedTime", millis(job.startedAt()));
+        status.put("completedTime", millis(job.completedAt()));
+        status.put("attemptId", attempt.attemptIndex());
+        status.put("attemptState", attempt.state().name());
+        status.put("appId", job.frameworkName() + "-" + attempt.attemptIndex());
+        status.put("appCreatedTime", millis(job.submittedAt()));
+        status.put("appLaunchedTime", millis(attempt.startedAt()));
+        status.put("appCompletedTime", millis(attempt.completedAt()));
+        status.put("appExitCode", attempt.exitCode().orElse(null));
+        status.put("appExitSpec", null);
+        status.put("appExitDiagnostics", attempt.diagnostics().or(detail::exitDiagnostics).orElse(null));
+        Map<String, Object> messages = new LinkedHashMap<>();
+        messages.put("container", null);
+        messages.put("runtime", null);
+        messages.put("launcher", attempt.diagnostics().orElse(null));
+        status.put("appExitMessages", messages);
+        status.put("appExitTriggerMessage", null);
+        status.put("appExitTriggerTaskRoleName", null);
+        status.put("appExitTriggerTaskIndex", null);
+        status.put("appExitType", null);
+        status.put("virtualCluster", job.virtualCluster());
+
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put("name", job.name());
+        json.put("tags", job.tags());
+        json.put("jobStatus", status);
+        json.put("taskRoles", taskRoles(job, attempt, detail.taskRoles()));
+        json.put("debugId", job.frameworkName());
+        return json;
+    }
+
+    static Map<String, Object> attempt(JobDetail detail) {
+        JobSummary job = detail.summary();
+        AttemptStatus attempt = detail.attempt();
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put("jobName", job.name());
+        json.put("frameworkName", job.frameworkName());
+        json.put("uid", job.frameworkName() + "-" + attempt.attemptIndex());
+        json.put("userName", job.username());
+        json.put("state", attempt.state().name());
+        json.put("originState", subState(attempt.state()));
+        json.put("attemptIndex", attempt.attemptIndex());
+        json.put("jobStartedTime", millis(job.startedAt()));
+        json.put("attemptStartedTime", millis(attempt.startedAt()));
+        json.put("attemptCompletedTime", millis(attempt.completedAt()));
+        json.put("exitCode", attempt.exitCode().orElse(null));
+        json.put("exitPhrase", null);
+        json.put("exitType", null);
+        json.put("exitDiagnostics", attempt.diagnostics()
+                .map(d -> Map.of("diagnosticsSummary", d, "launcher", d)).orElse(null));
+        json.put("appExitTriggerMessage", null);
+        json.put("appExitTriggerTaskRoleName", null);
+        json.put("appExitTriggerTaskIndex", null);
+        json.put("appExitSpec", null);
+        json.put("appExitDiagnostics", attempt.diagnostics().orElse(null));
+        json.put("appExitMessages", null);
+        json.put("totalGpuNumber", job.totalGpuNumber());
+        json.put("totalTaskNumber", job.totalTaskNumber());
+        json.put("totalTaskRoleNumber", job.totalTaskRoleNumber());
+        json.put("taskRoles", taskRoles(job, attempt, detail.taskRoles()));
+        json.put("isLatest", attempt.latest());
+        return json;
+    }
+
+    static Map<String, Object> task(JobSummary job, int jobAttemptId, TaskStatus task) {
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put("taskIndex", task.taskIndex());
+        json.put("taskUid", taskUid(job, task));
+        json.put("taskState", task.state().name());
+        json.put("retries", task.retries());
+        json.put("accountableRetries", task.retries());
+        json.put("createdTime", millis(job.submittedAt()));
+        json.put("launchedTime", millis(task.startedAt()));
+        json.put("completedTime", millis(task.completedAt()));
+        json.put("username", job.username());
+        json.put("jobName", job.name());
+        json.put("jobAttemptId", jobAttemptId);
+        json.put("taskRoleName", task.roleName());
+        Map<String, Object> attempt = container(job, jobAttemptId, task);
+        attempt.put("attemptId", task.retries());
+        attempt.put("attemptState", task.state().name());
+        attempt.put("currentAttemptCreatedTime", millis(job.submittedAt()));
+        attempt.put("currentAttemptLaunchedTime", millis(task.startedAt()));
+        attempt.put("currentAttemptCompletedTime", millis(task.completedAt()));
+        json.put("attempts", List.of(attempt));
+        return json;
+    }
+
+    static Map<String, Object> event(JobSummary job, JobEventInfo event) {
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put("uid", job.frameworkName() + "-event-" + event.id());
+        json.put("frameworkName", job.frameworkName());
+        json.put("podUid", "");
+        json.put("taskroleName", "");
+        json.put("taskName", "");
+        json.put("taskIndex", -1);
+        json.put("type", event.type().name());
+        json.put("reason", event.reason());
+        json.put("message", event.message());
+        json.put("firstTimestamp", event.at().toString());
+        json.put("lastTimestamp", event.at().toString());
+        json.put("count", 1);
+        json.put("sourceComponent", "gantry");
+        json.put("sourceHost", null);
+        return json;
+    }
+
+    static String logsPath(JobSummary job, int jobAttemptId, String role, int taskIndex, int taskAttemptId) {
+        return "/api/v2/jobs/" + job.frameworkName() + "/attempts/" + jobAttemptId + "/taskRoles/" + role
+                + "/taskIndex/" + taskIndex + "/attempts/" + taskAttemptId + "/logs";
+    }
+
+    private static Map<String, Object> taskRoles(JobSummary job, AttemptStatus attempt,
+                                                 Map<String, List<TaskStatus>> roles) {
+        Map<String, Object> json = new LinkedHashMap<>();
+        roles.forEach((role, tasks) -> {
+            Map<String, Object> roleJson = new LinkedHashMap<>();
+            roleJson.put("taskRoleStatus", Map.of("name", role));
+            roleJson.put("taskStatuses", tasks.stream().map(t -> taskStatus(job, attempt, t)).toList());
+            json.put(role, roleJson);
+        });
+        return json;
+    }
+
+    private static Map<String, Object> taskStatus(JobSummary job, AttemptStatus attempt, TaskStatus task) {
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put("taskIndex", task.taskIndex());
+        json.put("taskUid", taskUid(job, task));
+        json.put("taskState", task.state().name());
+        json.put("waitingReason", task.waitingReason().orElse(null));
+        json.putAll(container(job, attempt.attemptIndex(), task));
+        json.put("retries", task.retries());
+        json.put("accountableRetries", task.retries());
+        json.put("createdTime", millis(job.submittedAt()));
+        json.put("launchedTime", millis(task.startedAt()));
+        json.put("completedTime", millis(task.completedAt()));
+        json.put("attemptId", task.retries());
+        json.put("attemptState", task.state().name());
+        json.put("currentAttemptCreatedTime", millis(job.submittedAt()));
+        json.put("currentAttemptLaunchedTime", millis(task.startedAt()));
+        json.put("currentAttemptCompletedTime", millis(task.completedAt()));
+        return json;
+    }
+
+    private static Map<String, Object> container(JobSummary job, int jobAttemptId, TaskStatus task) {
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put("containerId", null);
+        json.put("containerIp", task.nodeIp().orElse(null));
+        json.put("containerNodeName", task.nodeHost().orElse(null));
+        json.put("containerPorts", Map.of());
+        json.put("containerGpus", null);
+        json.put("containerLog", logsPath(job, jobAttemptId, task.roleName(), task.taskIndex(), task.retries()));
+        json.put("containerExitCode", task.exitCode().orElse(null));
+        json.put("containerExitSpec", null);
+        json.put("containerExitDiagnostics", task.exitDiagnostics().orElse(null));
+        return json;
+    }
+
+    private static String taskUid(JobSummary job, TaskStatus task) {
+        return job.frameworkName() + "-" + task.roleName() + "-" + task.taskIndex();
+    }
+
+    private static Map<String, Integer> retryDetails(int retries) {
+        return Map.of("user", retries, "platform", 0, "resource", 0);
+    }
+
+    /** OpenPAI's (FrameworkController's) sub-state names for each state. */
+    static String subState(JobState state) {
+        return switch (state) {
+            case WAITING -> "AttemptCreationPending";
+            case RUNNING -> "AttemptRunning";
+            case STOPPING -> "AttemptDeletionPending";
+            case SUCCEEDED, FAILED, STOPPED -> "Completed";
+        };
+    }
+
+    private static Long millis(Instant at) {
+        return at.toEpochMilli();
+    }
+
+    private static Long millis(Optional<Instant> at) {
+        return at.map(Instant::toEpochMilli).orElse(null);
+    }
+}

@@ -1,0 +1,176 @@
+package org.gantry.job;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.gantry.expression.ExpressionService;
+import org.gantry.job.JobSubmissionException.Reason;
+import org.gantry.job.protocol.JobSpec;
+import org.gantry.job.protocol.ParseResult;
+import org.gantry.job.protocol.Problem;
+import org.gantry.job.protocol.ProtocolParser;
+import org.gantry.job.protocol.TaskRole;
+import org.gantry.job.protocol.TemplateResult;
+import org.gantry.security.CurrentUser;
+import org.gantry.security.GroupService;
+import org.gantry.security.UserAccount;
+import org.gantry.security.UserService;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.dao.DataIntegrityViolationException;
+import org.springframework.stereotype.Component;
+import org.springframework.transaction.annotation.Transactional;
+
+/**
+ * Turns a submitted document into a stored job: parse, template with the user's
+ * expressions, check the virtual cluster, seal the secrets, and store the job with its
+ * tasks, first attempt and first event in one transaction. Nothing in clear that came from
+ * {@code secrets} reaches the database or the log; see docs/decisions/0003-rest-api-v2.md.
+ */
+@Component
+class JobSubmission {
+
+    static final String DEFAULT_VIRTUAL_CLUSTER = "default";
+    private static final Logger audit = LoggerFactory.getLogger("org.gantry.audit");
+    private static final Pattern VIRTUAL_CLUSTER_LINE = Pattern.compile("(?m)^(\\s*)virtualCluster\\s*:");
+
+    private final ProtocolParser parser = new ProtocolParser();
+    private final JobRepository jobs;
+    private final JobTaskRepository tasks;
+    private final JobAttemptRepository attempts;
+    private final JobEventRepository events;
+    private final JobDocuments documents;
+    private final ExpressionService expressions;
+    private final UserService users;
+    private final GroupService groups;
+    private final CurrentUser currentUser;
+    private final SecretCipher cipher;
+    private final ObjectMapper json;
+    private final Clock clock;
+
+    JobSubmission(JobRepository jobs, JobTaskRepository tasks, JobAttemptRepository attempts, JobEventRepository events,
+                  JobDocuments documents, ExpressionService expressions, UserService users, GroupService groups,
+                  CurrentUser currentUser, SecretCipher cipher, ObjectMapper json, Clock clock) {
+        this.jobs = jobs;
+        this.tasks = tasks;
+        this.attempts = attempts;
+        this.events = events;
+        this.documents = documents;
+        this.expressions = expressions;
+        this.users = users;
+        this.groups = groups;
+        this.currentUser = currentUser;
+        this.cipher = cipher;
+        this.json = json;
+        this.clock = clock;
+    }
+
+    @Transactional
+    public JobSummary submit(String username, String text) {
+        currentUser.checkIsSelf(username);
+        ParseResult parsed = parser.parse(text);
+        if (parsed.spec().isEmpty()) {
+            boolean tooLarge = parsed.errors().stream().anyMatch(p -> p.code().equals("too-large"));
+            throw new JobSubmissionException(tooLarge ? Reason.TOO_LARGE : Reason.INVALID, parsed.problems());
+        }
+        JobSpec spec = parsed.spec().get();
+        TemplateResult resolved = documents.resolveKeepingSecrets(text, spec, expressions.values(username));
+        if (resolved.hasErrors()) {
+            throw new JobSubmissionException(Reason.INVALID, resolved.problems());
+        }
+        UserAccount owner = users.find(username).orElseThrow(() -> new IllegalStateException("No user " + username));
+        String virtualCluster = checkVirtualCluster(owner, spec, text);
+        if (jobs.existsByOwnerUsernameAndName(username, spec.name())) {
+            throw conflict(username, spec.name());
+        }
+        Instant now = clock.instant();
+        boolean hasSecrets = !spec.secrets().isEmpty();
+        Job job = new Job(owner, spec.name(), virtualCluster,
+                hasSecrets ? documents.withoutSecrets(text, spec) : text,
+                resolved.resolvedText(), now);
+        if (hasSecrets) {
+            job.setSecretsCiphertext(cipher.seal(sealedPayload(text, spec), job.getFrameworkName()));
+        }
+        job.setTotals(spec.taskRoles().size(), totalTasks(spec), totalGpus(spec));
+        try {
+            jobs.saveAndFlush(job);
+        } catch (DataIntegrityViolationException raced) {
+            throw conflict(username, spec.name());
+        }
+        createTasks(job, spec);
+        attempts.save(new JobAttempt(job, 0));
+        events.save(new JobEvent(job, now, JobEvent.Type.Normal, "Submitted",
+                "Submitted to virtual cluster " + virtualCluster + " with " + job.getTotalTaskNumber() + " task(s)"));
+        audit.info("Job {} submitted to {} ({} task roles, {} tasks{})", job.getFrameworkName(), virtualCluster,
+                job.getTotalTaskRoleNumber(), job.getTotalTaskNumber(), hasSecrets ? ", secrets sealed" : "");
+        return JobSummary.of(job);
+    }
+
+    private void createTasks(Job job, JobSpec spec) {
+        List<JobTask> created = new ArrayList<>(job.getTotalTaskNumber());
+        for (TaskRole role : spec.taskRoles().values()) {
+            for (int index = 0; index < role.instances(); index++) {
+                created.add(new JobTask(job, role.name(), index));
+            }
+        }
+        tasks.saveAll(created);
+    }
+
+    private String checkVirtualCluster(UserAccount owner, JobSpec spec, String text) {
+        String name = spec.defaults().virtualCluster().orElse(DEFAULT_VIRTUAL_CLUSTER);
+        if (groups.virtualCluster(name).isEmpty()) {
+            throw new JobSubmissionException(Reason.NO_VIRTUAL_CLUSTER, List.of(virtualClusterProblem(text,
+                    "no-virtual-cluster", "Virtual cluster " + name + " is not found.")));
+        }
+        if (!owner.virtualClusterNames().contains(name)) {
+            throw new JobSubmissionException(Reason.FORBIDDEN_VIRTUAL_CLUSTER, List.of(virtualClusterProblem(text,
+                    "forbidden-virtual-cluster", "User " + owner.getUsername() + " is not allowed to submit to"
+                            + " virtual cluster " + name + "; allowed: " + String.join(", ", owner.virtualClusterNames()))));
+        }
+        return name;
+    }
+
+    /**
+     * Points at the {@code virtualCluster:} line when the document has one; the parser's
+     * tree is not kept, and a line found by pattern is enough for an editor to mark.
+     */
+    private static Problem virtualClusterProblem(String text, String code, String message) {
+        Matcher matcher = VIRTUAL_CLUSTER_LINE.matcher(text);
+        int line = 0;
+        int column = 0;
+        if (matcher.find()) {
+            line = (int) text.substring(0, matcher.start()).chars().filter(c -> c == '\n').count() + 1;
+            column = matcher.group(1).length() + 1;
+        }
+        return new Problem(Problem.Severity.ERROR, code, message, "defaults.virtualCluster", line, column,
+                line, line == 0 ? 0 : column + "virtualCluster".length(), Optional.empty());
+    }
+
+    private String sealedPayload(String text, JobSpec spec) {
+        try {
+            return json.writeValueAsString(Map.of("text", text, "secrets", spec.secrets()));
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("Secrets could not be serialised", e);
+        }
+    }
+
+    private static JobException conflict(String username, String name) {
+        return new JobException(JobException.Kind.CONFLICT, "Job name " + username + "~" + name + " already exists.");
+    }
+
+    private static int totalTasks(JobSpec spec) {
+        return spec.taskRoles().values().stream().mapToInt(TaskRole::instances).sum();
+    }
+
+    private static int totalGpus(JobSpec spec) {
+        return spec.taskRoles().values().stream()
+                .mapToInt(r -> r.instances() * r.resourcePerInstance().gpu()).sum();
+    }
+}

@@ -1,0 +1,155 @@
+package org.gantry.job;
+
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.EnumType;
+import jakarta.persistence.Enumerated;
+import jakarta.persistence.FetchType;
+import jakarta.persistence.JoinColumn;
+import jakarta.persistence.ManyToOne;
+import jakarta.persistence.Table;
+import jakarta.persistence.Version;
+import java.time.Instant;
+import java.util.Optional;
+import org.gantry.base.domain.AbstractEntity;
+
+/**
+ * One task: instance {@code taskIndex} of task role {@code roleName}. Created WAITING with
+ * its job; the runtime moves it on and records where it ran and how it ended.
+ */
+@Entity
+@Table(name = "job_task")
+public class JobTask extends AbstractEntity {
+
+    @ManyToOne(fetch = FetchType.LAZY, optional = false)
+    @JoinColumn(name = "job_id")
+    private Job job;
+
+    @Column(name = "role_name", nullable = false, length = 64)
+    private String roleName;
+
+    @Column(name = "task_index", nullable = false)
+    private int taskIndex;
+
+    @Enumerated(EnumType.STRING)
+    @Column(nullable = false, length = 16)
+    private JobState state = JobState.WAITING;
+
+    @Column(nullable = false)
+    private int retries;
+
+    @Column(name = "exit_code")
+    private Integer exitCode;
+
+    @Column(name = "exit_diagnostics", columnDefinition = "text")
+    private String exitDiagnostics;
+
+    @Column(name = "waiting_reason", length = 1024)
+    private String waitingReason;
+
+    @Column(name = "node_host")
+    private String nodeHost;
+
+    @Column(name = "node_ip", length = 64)
+    private String nodeIp;
+
+    @Column(name = "started_at")
+    private Instant startedAt;
+
+    @Column(name = "completed_at")
+    private Instant completedAt;
+
+    @Version
+    private long version;
+
+    protected JobTask() {
+    }
+
+    JobTask(Job job, String roleName, int taskIndex) {
+        this.job = job;
+        this.roleName = roleName;
+        this.taskIndex = taskIndex;
+    }
+
+    public Job getJob() {
+        return job;
+    }
+
+    public String getRoleName() {
+        return roleName;
+    }
+
+    public int getTaskIndex() {
+        return taskIndex;
+    }
+
+    public JobState getState() {
+        return state;
+    }
+
+    public void setState(JobState state) {
+        this.state = state;
+    }
+
+    public int getRetries() {
+        return retries;
+    }
+
+    public void setRetries(int retries) {
+        this.retries = retries;
+    }
+
+    public Optional<Integer> getExitCode() {
+        return Optional.ofNullable(exitCode);
+    }
+
+    public void setExitCode(Integer exitCode) {
+        this.exitCode = exitCode;
+    }
+
+    public Optional<String> getExitDiagnostics() {
+        return Optional.ofNullable(exitDiagnostics);
+    }
+
+    public void setExitDiagnostics(String exitDiagnostics) {
+        this.exitDiagnostics = exitDiagnostics;
+    }
+
+    /** Why a waiting task waits, set by the runtime's scheduler. */
+    public Optional<String> getWaitingReason() {
+        return Optional.ofNullable(waitingReason);
+    }
+
+    public void setWaitingReason(String waitingReason) {
+        this.waitingReason = waitingReason;
+    }
+
+    public Optional<String> getNodeHost() {
+        return Optional.ofNullable(nodeHost);
+    }
+
+    public Optional<String> getNodeIp() {
+        return Optional.ofNullable(nodeIp);
+    }
+
+    public void setNode(String host, String ip) {
+        this.nodeHost = host;
+        this.nodeIp = ip;
+    }
+
+    public Optional<Instant> getStartedAt() {
+        return Optional.ofNullable(startedAt);
+    }
+
+    public void setStartedAt(Instant startedAt) {
+        this.startedAt = startedAt;
+    }
+
+    public Optional<Instant> getCompletedAt() {
+        return Optional.ofNullable(completedAt);
+    }
+
+    public void setCompletedAt(Instant completedAt) {
+        this.completedAt = completedAt;
+    }
+}
