@@ -47,9 +47,11 @@ class RuntimeTaskShells implements TaskShellResolver {
     private final LocalExecutor local;
     private final SshTargets sshTargets;
     private final Path knownHosts;
+    private final RuntimeProperties.Slurm slurm;
 
     RuntimeTaskShells(JobService jobs, JobRunService runs, RuntimeStore store, LocalExecutor local,
-                      SshTargets sshTargets, GantryProperties gantry) {
+                      SshTargets sshTargets, GantryProperties gantry, RuntimeProperties runtime) {
+        this.slurm = runtime.slurm();
         this.jobs = jobs;
         this.runs = runs;
         this.store = store;
@@ -128,6 +130,11 @@ class RuntimeTaskShells implements TaskShellResolver {
                 Optional<SshEndpoint> login = colon <= 0 ? Optional.empty()
                         : Optional.of(endpoint(target.substring(0, colon).trim()));
                 String account = login.isPresent() ? login.get().user() : account(route);
+                if (login.isEmpty()) {
+                    // srun here needs the same cluster configuration as the runtime's sbatch.
+                    slurm.confFile().ifPresent(conf -> env.put("SLURM_CONF", conf.toString()));
+                    slurm.binDirectory().ifPresent(bin -> env.put("PATH", bin + ":/usr/local/bin:/usr/bin:/bin"));
+                }
                 return new TaskShellTarget.Slurm(handle.externalId(), account, login, Optional.of(work), env, init);
             }
             case SshExecutor.KIND -> {
