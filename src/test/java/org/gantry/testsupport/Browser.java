@@ -8,6 +8,7 @@ import org.openqa.selenium.By;
 import org.openqa.selenium.Keys;
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.TakesScreenshot;
+import org.openqa.selenium.TimeoutException;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
@@ -18,6 +19,8 @@ import org.openqa.selenium.support.ui.WebDriverWait;
 
 /** Debian's headless Chromium driven through Debian's chromedriver; never downloads a browser. */
 public final class Browser implements AutoCloseable {
+
+    private static final Duration FIRST_PAGE_TIMEOUT = Duration.ofMinutes(8);
 
     public final WebDriver driver;
     private final String baseUrl;
@@ -49,11 +52,30 @@ public final class Browser implements AutoCloseable {
     }
 
     public void signIn(String username, String password) {
-        open("/login");
-        WebElement user = await(By.cssSelector("vaadin-login-form input[name='username']"));
+        WebElement user = awaitFirstPage("/login", By.cssSelector("vaadin-login-form input[name='username']"));
         user.sendKeys(username);
         WebElement pass = driver.findElement(By.cssSelector("vaadin-login-form input[name='password']"));
         pass.sendKeys(password, Keys.ENTER);
+    }
+
+    /**
+     * Opens {@code path} and waits for {@code locator}, reloading now and then: in a fresh checkout
+     * the first page waits for Vaadin to build its development bundle (npm install and Vite),
+     * which takes minutes when the project adds npm packages.
+     */
+    public WebElement awaitFirstPage(String path, By locator) {
+        long deadline = System.nanoTime() + FIRST_PAGE_TIMEOUT.toNanos();
+        while (true) {
+            open(path);
+            try {
+                return new WebDriverWait(driver, Duration.ofSeconds(30))
+                        .until(ExpectedConditions.visibilityOfElementLocated(locator));
+            } catch (TimeoutException e) {
+                if (System.nanoTime() > deadline) {
+                    throw e;
+                }
+            }
+        }
     }
 
     /** Saves a screenshot under target/screenshots for people to look at. */

@@ -1,0 +1,272 @@
+package org.gantry.job.ui;
+
+import com.vaadin.flow.component.UI;
+import com.vaadin.flow.component.button.Button;
+import com.vaadin.flow.component.button.ButtonVariant;
+import com.vaadin.flow.component.combobox.ComboBox;
+import com.vaadin.flow.component.html.H2;
+import com.vaadin.flow.component.html.Span;
+import com.vaadin.flow.component.icon.VaadinIcon;
+import com.vaadin.flow.component.notification.Notification;
+import com.vaadin.flow.component.notification.NotificationVariant;
+import com.vaadin.flow.component.orderedlayout.FlexComponent;
+import com.vaadin.flow.component.orderedlayout.HorizontalLayout;
+import com.vaadin.flow.component.orderedlayout.VerticalLayout;
+import com.vaadin.flow.router.BeforeEnterEvent;
+import com.vaadin.flow.router.BeforeEnterObserver;
+import com.vaadin.flow.router.Menu;
+import com.vaadin.flow.router.PageTitle;
+import com.vaadin.flow.router.Route;
+import jakarta.annotation.security.PermitAll;
+import java.time.Clock;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.Optional;
+import org.gantry.job.JobException;
+import org.gantry.job.JobLintService;
+import org.gantry.job.JobService;
+import org.gantry.job.JobSubmissionException;
+import org.gantry.job.JobSummary;
+import org.gantry.job.draft.JobDraftService;
+import org.gantry.job.lint.Finding;
+import org.gantry.job.lint.LintContext;
+import org.gantry.job.protocol.JobSpec;
+import org.gantry.job.protocol.ParseResult;
+import org.gantry.job.protocol.ProtocolParser;
+import org.gantry.job.protocol.SecretRedaction;
+import org.gantry.job.tips.TipService;
+import org.gantry.security.CurrentUser;
+import org.gantry.security.GroupService;
+import org.gantry.security.VirtualCluster;
+
+/**
+ * Writing a job: the YAML in a linted code editor, a form for the common fields kept in step
+ * with it both ways, tips from the author's own history, and Validate, Plan, Save draft and
+ * Submit. The text is autosaved as the author's draft after each pause in typing and offered
+ * again on return. {@code ?template=id} starts from a built-in template,
+ * {@code ?clone=user~job} from an existing job (its secrets only when it is the author's).
+ */
+@Route("jobs/new")
+@PageTitle("New job · Gantry")
+@Menu(title = "New job", order = 1, icon = "vaadin:plus")
+@PermitAll
+class JobEditorView extends VerticalLayout implements BeforeEnterObserver {
+
+    private static final DateTimeFormatter SUFFIX = DateTimeFormatter.ofPattern("MMdd-HHmm");
+    private static final DateTimeFormatter WHEN = DateTimeFormatter.ofPattern("HH:mm");
+
+    private final JobService jobs;
+    private final JobLintService lint;
+    private final JobDraftService drafts;
+    private final TipService tips;
+    private final Clock clock;
+    private final String username;
+    private final LintContext lintContext;
+    private final ProtocolParser parser = new ProtocolParser();
+
+    final YamlEditor editor;
+    final JobForm form;
+    final TipsPanel tipsPanel;
+    final Span summary = new Span();
+    final Span origin = new Span();
+    final ComboBox<JobTemplates.Template> template = new ComboBox<>();
+    final Button validate = new Button("Validate", VaadinIcon.CHECK.create());
+    final Button plan = new Button("Plan", VaadinIcon.FILE_TREE.create());
+    final Button saveDraft = new Button("Save draft", VaadinIcon.DOWNLOAD_ALT.create());
+    final Button submit = new Button("Submit", VaadinIcon.PLAY.create());
+    private String startedFrom = "";
+
+    JobEditorView(JobService jobs, JobLintService lint, JobDraftService drafts, TipService tips, GroupService groups,
+                  CurrentUser currentUser, Clock clock) {
+        this.jobs = jobs;
+        this.lint = lint;
+        this.drafts = drafts;
+        this.tips = tips;
+        this.clock = clock;
+        this.username = currentUser.require();
+        this.lintContext = lint.contextFor(username);
+        setId("job-editor");
+        setSizeFull();
+        setPadding(true);
+
+        form = new JobForm(groups.virtualClusters().stream().map(VirtualCluster::getName).toList());
+        editor = new YamlEditor(this::lintForEditor);
+        editor.setId("yaml-editor");
+        editor.setSizeFull();
+        editor.addTextChangeListener(e -> {
+            if (e.isFromClient()) {
+                JobYamlFields.read(editor.getValue()).ifPresent(values -> form.show(values));
+            }
+            drafts.save(username, editor.getValue(), startedFrom);
+        });
+        form.addFieldEditedListener(e -> editor.setValue(JobYamlFields.set(editor.getValue(), e.field(), e.value())));
+        tipsPanel = new TipsPanel(tip -> tips.dismiss(username, tip.key()));
+
+        add(header());
+        summary.setId("lint-summary");
+        summary.getStyle().set("font-size", "var(--lumo-font-size-s)");
+        VerticalLayout main = new VerticalLayout(editor, summary);
+        main.setPadding(false);
+        main.setSpacing(false);
+        main.setSizeFull();
+        main.setFlexGrow(1, editor);
+        main.getStyle().set("min-width", "0").set("gap", "var(--lumo-space-xs)");
+        HorizontalLayout body = new HorizontalLayout(main, side());
+        body.setSizeFull();
+        body.setFlexGrow(1, main);
+        body.getStyle().set("min-height", "0");
+        add(body);
+        setFlexGrow(1, body);
+    }
+
+    private HorizontalLayout header() {
+        H2 title = new H2("New job");
+        title.getStyle().set("margin", "0").set("font-size", "var(--lumo-font-size-xl)");
+        origin.setId("editor-origin");
+        origin.getStyle().set("color", "var(--lumo-secondary-text-color)").set("font-size", "var(--lumo-font-size-s)");
+        template.setId("template");
+        template.setPlaceholder("Start from a template");
+        template.setItems(JobTemplates.all());
+        template.setWidth("14em");
+        template.addValueChangeListener(e -> {
+            if (e.isFromClient() && e.getValue() != null) {
+                startFrom(e.getValue());
+                tips.recordStart(username, startedFrom);
+            }
+        });
+        validate.setId("validate");
+        validate.addClickListener(e -> validate());
+        plan.setId("plan");
+        plan.addClickListener(e -> plan());
+        saveDraft.setId("save-draft");
+        saveDraft.addClickListener(e -> {
+            drafts.save(username, editor.getValue(), startedFrom);
+            Notification.show("Draft saved");
+        });
+        submit.setId("submit");
+        submit.addThemeVariants(ButtonVariant.LUMO_PRIMARY);
+        submit.addClickListener(e -> submit());
+        HorizontalLayout header = new HorizontalLayout(title, origin, new Span(), template, validate, plan, saveDraft,
+                submit);
+        header.setWidthFull();
+        header.setAlignItems(FlexComponent.Alignment.BASELINE);
+        header.expand(header.getComponentAt(2));
+        header.getStyle().set("flex-wrap", "wrap");
+        return header;
+    }
+
+    private VerticalLayout side() {
+        VerticalLayout side = new VerticalLayout(form, tipsPanel);
+        side.setPadding(false);
+        side.setWidth("380px");
+        side.setMinWidth("320px");
+        side.getStyle().set("overflow", "auto").set("flex-shrink", "0");
+        return side;
+    }
+
+    @Override
+    public void beforeEnter(BeforeEnterEvent event) {
+        var parameters = event.getLocation().getQueryParameters();
+        Optional<String> clone = parameters.getSingleParameter("clone");
+        Optional<String> templateId = parameters.getSingleParameter("template");
+        if (clone.isPresent()) {
+            cloneJob(clone.get());
+        } else if (templateId.flatMap(JobTemplates::find).isPresent()) {
+            startFrom(JobTemplates.find(templateId.get()).orElseThrow());
+            tips.recordStart(username, startedFrom);
+        } else {
+            Optional<JobDraftService.Draft> draft = drafts.find(username);
+            if (draft.isPresent()) {
+                load(draft.get().text(), draft.get().origin());
+                Notification.show("Restored your draft of " + WHEN.format(draft.get().updatedAt()
+                        .atZone(ZoneId.systemDefault())));
+            } else {
+                startFrom(JobTemplates.find(JobTemplates.DEFAULT).orElseThrow());
+            }
+        }
+        tipsPanel.show(tips.tipsFor(username));
+    }
+
+    void startFrom(JobTemplates.Template chosen) {
+        String text = JobYamlFields.set(chosen.text(), JobYamlFields.Field.NAME, chosen.id() + "-" + suffix());
+        load(text, "template:" + chosen.id());
+    }
+
+    private void cloneJob(String id) {
+        int tilde = id.indexOf('~');
+        if (tilde <= 0) {
+            Notification.show("Name the job to clone as user~job").addThemeVariants(NotificationVariant.LUMO_ERROR);
+            startFrom(JobTemplates.find(JobTemplates.DEFAULT).orElseThrow());
+            return;
+        }
+        String owner = id.substring(0, tilde);
+        String name = id.substring(tilde + 1);
+        String config;
+        try {
+            config = jobs.config(owner, name);
+        } catch (JobException e) {
+            Notification.show(e.getMessage()).addThemeVariants(NotificationVariant.LUMO_ERROR);
+            startFrom(JobTemplates.find(JobTemplates.DEFAULT).orElseThrow());
+            return;
+        }
+        // what an administrator sees masked must not become the clone's secrets; another user's
+        // copy has none already, and redacting it again changes nothing
+        String text = owner.equals(username) ? config : parser.parse(config).spec()
+                .map(spec -> SecretRedaction.forOthers(config, spec)).orElse(config);
+        load(JobYamlFields.set(text, JobYamlFields.Field.NAME, name + "-" + suffix()), "clone:" + id);
+        tips.recordStart(username, startedFrom);
+    }
+
+    private void load(String text, String from) {
+        startedFrom = from;
+        origin.setText(from.isEmpty() ? "" : "from " + from.replaceFirst("^(template|clone):", ""));
+        editor.setValue(text);
+        JobYamlFields.read(text).ifPresent(form::show);
+    }
+
+    private List<Finding> lintForEditor(String text) {
+        List<Finding> findings = lint.lint(text, lintContext);
+        showSummary(findings);
+        return findings;
+    }
+
+    void validate() {
+        showSummary(lint.lint(editor.getValue(), lintContext));
+        editor.lintNow();
+    }
+
+    private void showSummary(List<Finding> findings) {
+        long errors = findings.stream().filter(Finding::isError).count();
+        long warnings = findings.stream().filter(f -> f.severity() == Finding.Severity.WARNING).count();
+        summary.setText(findings.isEmpty() ? "No problems found" : errors + " error(s), " + warnings + " warning(s)");
+        summary.getStyle().set("color", errors > 0 ? "var(--lumo-error-text-color)" : warnings > 0
+                ? "var(--lumo-warning-text-color, #a36200)" : "var(--lumo-success-text-color)");
+    }
+
+    void plan() {
+        ParseResult parsed = parser.parse(editor.getValue());
+        if (parsed.spec().isEmpty()) {
+            Notification.show("Fix the errors first: " + parsed.errors().get(0))
+                    .addThemeVariants(NotificationVariant.LUMO_ERROR);
+            return;
+        }
+        new PlanDialog(parsed.spec().get()).open();
+    }
+
+    void submit() {
+        try {
+            JobSummary job = jobs.submit(username, editor.getValue());
+            drafts.discard(username);
+            UI.getCurrent().navigate("job-detail/" + job.frameworkName());
+        } catch (JobSubmissionException | JobException e) {
+            validate();
+            Notification.show(e.getMessage(), 8000, Notification.Position.BOTTOM_START)
+                    .addThemeVariants(NotificationVariant.LUMO_ERROR);
+        }
+    }
+
+    private String suffix() {
+        return SUFFIX.format(clock.instant().atZone(ZoneId.systemDefault()));
+    }
+}

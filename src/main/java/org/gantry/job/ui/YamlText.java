@@ -1,0 +1,113 @@
+package org.gantry.job.ui;
+
+import java.util.List;
+import java.util.Optional;
+import org.yaml.snakeyaml.LoaderOptions;
+import org.yaml.snakeyaml.composer.Composer;
+import org.yaml.snakeyaml.error.Mark;
+import org.yaml.snakeyaml.nodes.MappingNode;
+import org.yaml.snakeyaml.nodes.Node;
+import org.yaml.snakeyaml.nodes.NodeTuple;
+import org.yaml.snakeyaml.nodes.ScalarNode;
+import org.yaml.snakeyaml.nodes.SequenceNode;
+import org.yaml.snakeyaml.parser.ParserImpl;
+import org.yaml.snakeyaml.reader.StreamReader;
+import org.yaml.snakeyaml.resolver.Resolver;
+
+/** A YAML text with its composed tree: lookups by key, and node ranges as string offsets. */
+final class YamlText {
+
+    private final String text;
+    private final Node root;
+
+    private YamlText(String text, Node root) {
+        this.text = text;
+        this.root = root;
+    }
+
+    /** The text's tree, or empty when it is not a single readable YAML mapping. */
+    static Optional<YamlText> read(String text) {
+        if (text.length() > 1024 * 1024) {
+            return Optional.empty();
+        }
+        LoaderOptions options = new LoaderOptions();
+        options.setMaxAliasesForCollections(50);
+        options.setNestingDepthLimit(50);
+        try {
+            Node node = new Composer(new ParserImpl(new StreamReader(text), options), new Resolver(), options)
+                    .getSingleNode();
+            return node instanceof MappingNode ? Optional.of(new YamlText(text, node)) : Optional.empty();
+        } catch (RuntimeException | StackOverflowError e) {
+            // half-typed YAML: the form keeps what it shows until the text reads again
+            return Optional.empty();
+        }
+    }
+
+    String text() {
+        return text;
+    }
+
+    Node root() {
+        return root;
+    }
+
+    static Optional<Node> get(Node node, String... keys) {
+        Node current = node;
+        for (String key : keys) {
+            Optional<NodeTuple> tuple = tuple(current, key);
+            if (tuple.isEmpty()) {
+                return Optional.empty();
+            }
+            current = tuple.get().getValueNode();
+        }
+        return Optional.of(current);
+    }
+
+    static Optional<NodeTuple> tuple(Node node, String key) {
+        if (node instanceof MappingNode mapping) {
+            for (NodeTuple tuple : mapping.getValue()) {
+                if (tuple.getKeyNode() instanceof ScalarNode k && k.getValue().equals(key)) {
+                    return Optional.of(tuple);
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
+    static Optional<String> string(Node node, String... keys) {
+        return get(node, keys).filter(ScalarNode.class::isInstance).map(n -> ((ScalarNode) n).getValue());
+    }
+
+    static List<Node> items(Node node) {
+        return node instanceof SequenceNode sequence ? sequence.getValue() : List.of();
+    }
+
+    int start(Node node) {
+        return offset(node.getStartMark());
+    }
+
+    /** Just past the node's text; a block scalar's range stops before its final line break. */
+    int end(Node node) {
+        int start = start(node);
+        int end = offset(node.getEndMark());
+        if (node instanceof ScalarNode) {
+            while (end > start && Character.isWhitespace(text.charAt(end - 1))) {
+                end--;
+            }
+        }
+        return end;
+    }
+
+    /** A mark's string offset: SnakeYAML counts code points. */
+    int offset(Mark mark) {
+        int index = Math.min(mark.getIndex(), text.codePointCount(0, text.length()));
+        int offset = text.offsetByCodePoints(0, index);
+        return offset < text.length() && text.charAt(offset) == '\uFEFF' && index == 0 ? offset + 1 : offset;
+    }
+
+    /** 0-based column of an offset. */
+    int column(int offset) {
+        int lineStart = text.lastIndexOf('\n', offset - 1) + 1;
+        return offset - lineStart;
+    }
+}

@@ -1,0 +1,75 @@
+package org.gantry.job.lint;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.gantry.job.lint.LintJobs.job;
+import static org.gantry.job.lint.LintJobs.lint;
+import static org.gantry.job.lint.LintJobs.none;
+import static org.gantry.job.lint.LintJobs.only;
+import static org.gantry.job.lint.LintJobs.underlined;
+
+import java.util.Map;
+import java.util.Set;
+import org.gantry.job.lint.Finding.Severity;
+import org.gantry.job.lint.LintContext.Quota;
+import org.junit.jupiter.api.Test;
+
+class StorageAndQuotaTest {
+
+    @Test
+    void a_path_under_mnt_without_its_storage_is_reported() {
+        String yaml = job("python train.py --data /mnt/hdfs/mnist --out /mnt/confignfs/out") + """
+                extras:
+                  storages:
+                    - name: confignfs
+                """;
+        Finding f = only(lint(yaml), StorageMountRule.CODE);
+        assertThat(underlined(yaml, f)).isEqualTo("/mnt/hdfs");
+        assertThat(f.message()).contains("/mnt/confignfs", "name: hdfs");
+    }
+
+    @Test
+    void storages_mounted_by_name_mount_path_or_the_teamwise_plugin_are_fine() {
+        String yaml = job("ls /mnt/confignfs/x /mnt/data/y /mnt/PAI_SHARE/z") + """
+                extras:
+                  storages:
+                    - name: confignfs
+                    - name: nfs-imagenet
+                      mountPath: /mnt/data
+                  com.microsoft.pai.runtimeplugin:
+                    - plugin: teamwise_storage
+                      parameters:
+                        storageConfigNames: [PAI_SHARE]
+                """;
+        none(lint(yaml), StorageMountRule.CODE);
+    }
+
+    @Test
+    void a_mount_point_the_commands_create_themselves_is_fine() {
+        none(lint(job("mkdir -p /mnt/scratch && cp x /mnt/scratch/")), StorageMountRule.CODE);
+    }
+
+    @Test
+    void one_task_beyond_the_quota_is_an_error_on_its_field() {
+        String yaml = job("python train.py");
+        LintContext context = LintContext.of(Set.of(), Map.of("default", Quota.of(64, 262144, 0)));
+        Finding f = only(lint(yaml, context), QuotaRule.CODE);
+        assertThat(f.severity()).isEqualTo(Severity.ERROR);
+        assertThat(f.line()).isEqualTo(12);
+        assertThat(f.message()).contains("1 GPUs", "`default` allows (0)");
+    }
+
+    @Test
+    void all_tasks_together_beyond_the_quota_is_an_error() {
+        String yaml = job("python train.py").replace("instances: 1", "instances: 5");
+        LintContext context = LintContext.of(Set.of(), Map.of("default", Quota.of(16, null, null)));
+        Finding f = only(lint(yaml, context), QuotaRule.CODE);
+        assertThat(f.message()).contains("20 CPUs", "train: 5 × 4");
+    }
+
+    @Test
+    void within_the_quota_or_without_one_nothing_is_reported() {
+        String yaml = job("python train.py");
+        none(lint(yaml, LintContext.of(Set.of(), Map.of("default", Quota.of(8, 32768, 1)))), QuotaRule.CODE);
+        none(lint(yaml, LintContext.of(Set.of(), Map.of("gpu", Quota.of(1, 1, 0)))), QuotaRule.CODE);
+    }
+}
