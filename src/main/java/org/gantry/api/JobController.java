@@ -17,6 +17,7 @@ import org.gantry.job.JobQuery;
 import org.gantry.job.JobService;
 import org.gantry.job.JobState;
 import org.gantry.job.JobSummary;
+import org.gantry.runtime.TaskLogService;
 import org.gantry.security.CurrentUser;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
@@ -46,13 +47,17 @@ class JobController {
 
     static final String JOB = "/{user:[^~]+}~{job}";
     static final int MAX_EVENTS = 1000;
+    /** How much of a log {@code tailMode=true} locations return: the last 16 KiB. */
+    static final int TAIL_BYTES = 16 * 1024;
 
     private final JobService jobs;
     private final CurrentUser currentUser;
+    private final TaskLogService taskLogs;
 
-    JobController(JobService jobs, CurrentUser currentUser) {
+    JobController(JobService jobs, CurrentUser currentUser, TaskLogService taskLogs) {
         this.jobs = jobs;
         this.currentUser = currentUser;
+        this.taskLogs = taskLogs;
     }
 
     @PostMapping(path = {"", "/"}, consumes = {"text/yaml", "application/yaml", "application/x-yaml", "text/x-yaml",
@@ -178,13 +183,22 @@ class JobController {
     }
 
     @GetMapping(JOB + "/attempts/{attempt}/taskRoles/{role}/taskIndex/{index}/attempts/{taskAttempt}/logs")
-    @Operation(summary = "Get where a task attempt's logs are", description = "Empty until the task has run.")
+    @Operation(summary = "Get where a task attempt's logs are", description = "Locations of its stdout and"
+            + " stderr once it was launched (empty before); with tailMode=true they return only the last 16 KiB.")
     Map<String, Object> taskLogs(@PathVariable String user, @PathVariable String job, @PathVariable int attempt,
                                  @PathVariable String role, @PathVariable int index, @PathVariable int taskAttempt,
                                  @RequestParam Optional<Boolean> tailMode) {
         jobs.detail(user, job, Optional.of(attempt));
         jobs.task(user, job, role, index);
-        return Map.of("locations", List.of());
+        if (!taskLogs.launched(user, job, role, index, new TaskLogService.Which(Optional.of(attempt),
+                Optional.of(taskAttempt)))) {
+            return Map.of("locations", List.of());
+        }
+        String base = "/api/v2/jobs/" + user + "~" + job + "/attempts/" + attempt + "/taskRoles/" + role
+                + "/taskIndex/" + index + "/attempts/" + taskAttempt + "/logs/";
+        String query = tailMode.orElse(false) ? "?tail=" + TAIL_BYTES : "";
+        return Map.of("locations", List.of(Map.of("name", "stdout", "uri", base + "stdout" + query),
+                Map.of("name", "stderr", "uri", base + "stderr" + query)));
     }
 
     private static Charset charset(String contentType) {

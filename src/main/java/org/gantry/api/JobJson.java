@@ -188,6 +188,7 @@ final class JobJson {
         json.put("taskIndex", task.taskIndex());
         json.put("taskUid", taskUid(job, task));
         json.put("taskState", task.state().name());
+        json.put("waitingReason", task.waitingReason().orElse(null));
         json.putAll(container(job, attempt.attemptIndex(), task));
         json.put("retries", task.retries());
         json.put("accountableRetries", task.retries());

@@ -4,12 +4,14 @@ import jakarta.persistence.CollectionTable;
 import jakarta.persistence.Column;
 import jakarta.persistence.ElementCollection;
 import jakarta.persistence.Entity;
+import jakarta.persistence.EntityListeners;
 import jakarta.persistence.EnumType;
 import jakarta.persistence.Enumerated;
 import jakarta.persistence.FetchType;
 import jakarta.persistence.JoinColumn;
 import jakarta.persistence.ManyToOne;
 import jakarta.persistence.Table;
+import jakarta.persistence.Transient;
 import jakarta.persistence.Version;
 import java.time.Duration;
 import java.time.Instant;
@@ -23,6 +25,7 @@ import org.gantry.security.UserAccount;
 /** A submitted job: what was sent, what it resolved to, and where it stands. */
 @Entity
 @Table(name = "job")
+@EntityListeners(JobStateListener.class)
 public class Job extends AbstractEntity {
 
     public static final int NAME_MAX = 255;
@@ -237,5 +240,17 @@ public class Job extends AbstractEntity {
     /** Time from start to completion, or to {@code now} while running. */
     public Optional<Duration> duration(Instant now) {
         return getStartedAt().map(start -> Duration.between(start, getCompletedAt().orElse(now)));
+    }
+
+    /** The state last announced by {@link JobStateListener}. */
+    @Transient
+    private JobState publishedState;
+
+    void rememberPublishedState() {
+        publishedState = state;
+    }
+
+    boolean stateChangedSincePublished() {
+        return publishedState != state;
     }
 }

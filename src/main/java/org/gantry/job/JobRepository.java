@@ -1,16 +1,23 @@
 package org.gantry.job;
 
+import java.util.Collection;
+import java.util.List;
 import java.util.Optional;
 import org.springframework.data.domain.Page;
 import org.springframework.data.domain.Pageable;
 import org.springframework.data.jpa.repository.JpaRepository;
+import org.springframework.data.jpa.repository.Query;
 import org.springframework.data.jpa.repository.JpaSpecificationExecutor;
 
 interface JobRepository extends JpaRepository<Job, Long>, JpaSpecificationExecutor<Job>, JobSlices {
 
+    @Query("select j from Job j join fetch j.owner where j.owner.username = :username and j.name = :name")
     Optional<Job> findByOwnerUsernameAndName(String username, String name);
 
+    @Query("select count(j) > 0 from Job j where j.owner.username = :username and j.name = :name")
     boolean existsByOwnerUsernameAndName(String username, String name);
+
+    List<Job> findByStateInOrderBySubmittedAtAscIdAsc(Collection<JobState> states);
 
     Page<Job> findByOwnerUsername(String username, Pageable pageable);
 }

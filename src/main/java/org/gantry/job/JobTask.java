@@ -44,6 +44,9 @@ public class JobTask extends AbstractEntity {
     @Column(name = "exit_diagnostics", columnDefinition = "text")
     private String exitDiagnostics;
 
+    @Column(name = "waiting_reason", length = 1024)
+    private String waitingReason;
+
     @Column(name = "node_host")
     private String nodeHost;
 
@@ -110,6 +113,15 @@ public class JobTask extends AbstractEntity {
 
     public void setExitDiagnostics(String exitDiagnostics) {
         this.exitDiagnostics = exitDiagnostics;
+    }
+
+    /** Why a waiting task waits, set by the runtime's scheduler. */
+    public Optional<String> getWaitingReason() {
+        return Optional.ofNullable(waitingReason);
+    }
+
+    public void setWaitingReason(String waitingReason) {
+        this.waitingReason = waitingReason;
     }
 
     public Optional<String> getNodeHost() {

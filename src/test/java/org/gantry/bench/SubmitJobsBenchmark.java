@@ -74,8 +74,12 @@ public final class SubmitJobsBenchmark {
                     rate > 0 ? "paced at " + rate + " jobs/s" : "back to back", warmup, seconds);
             run(port, users, warmup, rate, "warm-up", new ConcurrentLinkedQueue<>());
             ConcurrentLinkedQueue<String> acknowledged = new ConcurrentLinkedQueue<>();
+            Duration jvmBefore = cpu(ProcessHandle.current());
+            Duration pgBefore = postgresCpu(dataDir);
             Result result = run(port, users, seconds, rate, "run", acknowledged);
             result.print();
+            printCpu(acknowledged.size(), cpu(ProcessHandle.current()).minus(jvmBefore),
+                    postgresCpu(dataDir).minus(pgBefore));
             verify(app.getBean(DataSource.class), acknowledged);
         } finally {
             app.close();
@@ -133,6 +137,33 @@ public final class SubmitJobsBenchmark {
         done.await();
         double elapsed = (System.nanoTime() - start) / 1e9;
         return new Result(phase, new ArrayList<>(latencies), failures.get(), elapsed);
+    }
+
+    /**
+     * CPU time per acknowledged job, in this JVM (Gantry and the clients) and in PostgreSQL:
+     * unlike latency, it does not depend on what else the machine is running.
+     */
+    private static void printCpu(int jobs, Duration jvm, Duration postgres) {
+        if (jobs == 0) {
+            return;
+        }
+        double jvmMs = jvm.toNanos() / 1e6 / jobs;
+        double pgMs = postgres.toNanos() / 1e6 / jobs;
+        System.out.printf("CPU per job: %.2f ms in the JVM (server and clients) + %.2f ms in PostgreSQL;"
+                + " 2 idle cores would sustain about %.0f jobs/s%n", jvmMs, pgMs, 2000 / (jvmMs + pgMs));
+    }
+
+    private static Duration cpu(ProcessHandle process) {
+        return process.info().totalCpuDuration().orElse(Duration.ZERO);
+    }
+
+    /** The embedded server and all its backends: the processes whose postmaster runs in {@code dataDir}. */
+    private static Duration postgresCpu(Path dataDir) {
+        return ProcessHandle.allProcesses()
+                .filter(p -> p.info().commandLine().map(c -> c.contains(dataDir.toString())).orElse(false))
+                .filter(p -> p.info().command().map(c -> c.endsWith("postgres")).orElse(false))
+                .map(p -> p.descendants().map(SubmitJobsBenchmark::cpu).reduce(cpu(p), Duration::plus))
+                .reduce(Duration.ZERO, Duration::plus);
     }
 
     private static void verify(DataSource dataSource, ConcurrentLinkedQueue<String> acknowledged) {

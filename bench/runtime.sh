@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# Runtime figures against Gantry started as its own JVM (needs root for task accounts, or
+# runs tasks as the current user): latency [jobs] | chain [jobs] | fault [rounds]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+mvn -o -q test-compile
+mvn -o -q dependency:build-classpath -Dmdep.outputFile=target/bench-classpath.txt -Dmdep.includeScope=test
+CP="target/test-classes:target/classes:$(cat target/bench-classpath.txt)"
+exec java -cp "$CP" org.gantry.bench.RuntimeBench "$@"

@@ -1,0 +1,89 @@
+package org.gantry.job.ui;
+
+import com.vaadin.flow.component.Component;
+import com.vaadin.flow.component.button.Button;
+import com.vaadin.flow.component.button.ButtonVariant;
+import com.vaadin.flow.component.grid.ColumnTextAlign;
+import com.vaadin.flow.component.grid.Grid;
+import com.vaadin.flow.component.grid.GridVariant;
+import com.vaadin.flow.component.html.Span;
+import com.vaadin.flow.component.icon.Icon;
+import com.vaadin.flow.component.icon.VaadinIcon;
+import com.vaadin.flow.component.orderedlayout.HorizontalLayout;
+import com.vaadin.flow.router.RouterLink;
+import java.time.Clock;
+import java.util.function.Consumer;
+import org.gantry.job.JobSort;
+import org.gantry.job.JobListItem;
+
+/**
+ * The job list's grid: one row per {@link JobListItem}, a star toggle first. Sorting is by
+ * column key, which {@link JobSort#parse} understands; rows are identified by job id so
+ * that a refreshed row replaces the old one in place.
+ */
+class JobGrid extends Grid<JobListItem> {
+
+    JobGrid(Clock clock, Consumer<JobListItem> onStarClicked) {
+        super(JobListItem.class, false);
+        addThemeVariants(GridVariant.LUMO_ROW_STRIPES, GridVariant.LUMO_COMPACT);
+        addComponentColumn(job -> starButton(job, onStarClicked)).setHeader(VaadinIcon.STAR_O.create())
+                .setKey("star").setWidth("3.5em").setFlexGrow(0).setTextAlign(ColumnTextAlign.CENTER);
+        addComponentColumn(JobGrid::nameLink).setHeader("Name").setKey("name").setSortable(true)
+                .setSortProperty("name").setAutoWidth(true).setFlexGrow(2);
+        addColumn(JobListItem::owner).setHeader("User").setKey("user").setSortable(true).setSortProperty("user")
+                .setAutoWidth(true);
+        addColumn(JobListItem::virtualCluster).setHeader("Virtual cluster").setKey("virtualCluster")
+                .setSortable(true).setSortProperty("virtualCluster").setAutoWidth(true);
+        addComponentColumn(job -> new JobStateBadge(job.state())).setHeader("State").setKey("state")
+                .setSortable(true).setSortProperty("state").setAutoWidth(true).setFlexGrow(0);
+        addColumn(job -> Formats.dateTime(job.submittedAt())).setHeader("Submitted").setKey("submitted")
+                .setSortable(true).setSortProperty("submitted").setAutoWidth(true).setFlexGrow(0);
+        addColumn(job -> job.duration(clock.instant()).map(Formats::duration).orElse("—")).setHeader("Duration")
+                .setKey("duration").setWidth("7.5em")
+                .setFlexGrow(0).setTextAlign(ColumnTextAlign.END);
+        addColumn(JobListItem::retries).setHeader("Retries").setKey("retries").setSortable(true)
+                .setSortProperty("retries").setWidth("6.5em").setFlexGrow(0).setTextAlign(ColumnTextAlign.END);
+        addComponentColumn(JobGrid::tags).setHeader("Tags").setKey("tags").setAutoWidth(true).setFlexGrow(1);
+        setMultiSort(false);
+        setEmptyStateText("No jobs match.");
+    }
+
+    private static Component starButton(JobListItem job, Consumer<JobListItem> onStarClicked) {
+        Button star = new Button(starIcon(job.starred()), e -> onStarClicked.accept(job));
+        star.addThemeVariants(ButtonVariant.LUMO_TERTIARY_INLINE, ButtonVariant.LUMO_ICON);
+        star.setAriaLabel((job.starred() ? "Unstar " : "Star ") + job.frameworkName());
+        star.setTooltipText(job.starred() ? "Unstar" : "Star");
+        star.setId("star-" + job.frameworkName());
+        star.getElement().setAttribute("data-starred", String.valueOf(job.starred()));
+        return star;
+    }
+
+    /** A filled gold star for starred, an outline for not. */
+    static Icon starIcon(boolean starred) {
+        Icon icon = starred ? VaadinIcon.STAR.create() : VaadinIcon.STAR_O.create();
+        icon.setColor(starred ? "#f5b700" : "var(--lumo-secondary-text-color)");
+        return icon;
+    }
+
+    private static Component nameLink(JobListItem job) {
+        RouterLink link = new RouterLink(job.name(), JobDetailView.class, JobDetailView.parameters(job.owner(),
+                job.name()));
+        link.setId("job-" + job.frameworkName());
+        return link;
+    }
+
+    private static Component tags(JobListItem job) {
+        HorizontalLayout tags = new HorizontalLayout();
+        tags.setSpacing(false);
+        tags.getStyle().set("gap", "var(--lumo-space-xs)").set("flex-wrap", "wrap");
+        for (String tag : job.tags()) {
+            Span chip = new Span(tag);
+            chip.getElement().getThemeList().add("badge");
+            chip.getStyle().set("font-size", "var(--lumo-font-size-xs)").set("padding", "0.15em 0.5em")
+                    .set("border-radius", "var(--lumo-border-radius-s)")
+                    .set("background-color", "var(--lumo-contrast-10pct)");
+            tags.add(chip);
+        }
+        return tags;
+    }
+}

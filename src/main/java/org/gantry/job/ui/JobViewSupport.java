@@ -1,0 +1,30 @@
+package org.gantry.job.ui;
+
+import java.time.Clock;
+import java.util.Optional;
+import org.gantry.job.JobSearchService;
+import org.gantry.job.JobService;
+import org.gantry.job.JobStars;
+import org.gantry.job.TaskLogs;
+import org.gantry.job.TaskTerminalLinks;
+import org.gantry.security.CurrentUser;
+import org.gantry.security.GroupService;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.stereotype.Component;
+
+/** What every job view needs, in one injectable piece so that the views' constructors stay short. */
+@Component
+record JobViewSupport(JobSearchService search, JobService jobs, JobStars stars, GroupService groups,
+                      CurrentUser currentUser, JobStateBroadcaster broadcaster, Clock clock,
+                      ObjectProvider<TaskTerminalLinks> terminals, ObjectProvider<TaskLogs> logs) {
+
+    /** Present once a terminal feature provides Connect links. */
+    Optional<TaskTerminalLinks> terminalLinks() {
+        return Optional.ofNullable(terminals.getIfAvailable());
+    }
+
+    /** Present once the runtime serves task logs. */
+    Optional<TaskLogs> taskLogs() {
+        return Optional.ofNullable(logs.getIfAvailable());
+    }
+}

@@ -1,0 +1,68 @@
+package org.gantry.job.ui;
+
+import com.vaadin.flow.component.Component;
+import com.vaadin.flow.component.button.Button;
+import com.vaadin.flow.component.button.ButtonVariant;
+import com.vaadin.flow.component.grid.ColumnTextAlign;
+import com.vaadin.flow.component.grid.Grid;
+import com.vaadin.flow.component.grid.GridVariant;
+import com.vaadin.flow.component.icon.VaadinIcon;
+import com.vaadin.flow.component.orderedlayout.HorizontalLayout;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Optional;
+import java.util.function.Consumer;
+import java.util.function.Function;
+import java.util.function.Supplier;
+import org.gantry.job.TaskStatus;
+
+/**
+ * The tasks of a job, role by role: state, exit code, retries, node, times, and per task a
+ * Logs button and, where a terminal can be opened, a Connect button.
+ */
+class TaskTable extends Grid<TaskStatus> {
+
+    TaskTable(Function<TaskStatus, Optional<String>> terminalRoute, Consumer<TaskStatus> onLogs,
+              Supplier<Instant> now) {
+        super(TaskStatus.class, false);
+        setId("task-table");
+        addThemeVariants(GridVariant.LUMO_COMPACT, GridVariant.LUMO_ROW_STRIPES);
+        setAllRowsVisible(true);
+        addColumn(TaskStatus::roleName).setHeader("Task role").setAutoWidth(true);
+        addColumn(TaskStatus::taskIndex).setHeader("Index").setAutoWidth(true).setFlexGrow(0)
+                .setTextAlign(ColumnTextAlign.END);
+        addComponentColumn(task -> new JobStateBadge(task.state())).setHeader("State").setAutoWidth(true)
+                .setFlexGrow(0);
+        addColumn(task -> task.exitCode().map(String::valueOf).orElse("—")).setHeader("Exit code")
+                .setAutoWidth(true).setFlexGrow(0).setTextAlign(ColumnTextAlign.END);
+        addColumn(task -> task.retries() + 1).setHeader("Attempt").setAutoWidth(true).setFlexGrow(0)
+                .setTextAlign(ColumnTextAlign.END);
+        addColumn(task -> task.nodeHost().or(task::nodeIp).orElse("—")).setHeader("Node").setAutoWidth(true);
+        addColumn(task -> task.startedAt().map(Formats::dateTime).orElse("—")).setHeader("Started")
+                .setAutoWidth(true);
+        addColumn(task -> task.startedAt().map(start -> Formats.duration(Duration.between(start,
+                task.completedAt().orElse(now.get())))).orElse("—")).setHeader("Duration").setAutoWidth(true)
+                .setTextAlign(ColumnTextAlign.END);
+        addColumn(task -> task.exitDiagnostics().orElse("")).setHeader("Diagnostics").setFlexGrow(2);
+        addComponentColumn(task -> actions(task, terminalRoute, onLogs)).setHeader("").setKey("actions")
+                .setAutoWidth(true).setFlexGrow(0);
+    }
+
+    private static Component actions(TaskStatus task, Function<TaskStatus, Optional<String>> terminalRoute,
+                                     Consumer<TaskStatus> onLogs) {
+        String id = task.roleName() + "-" + task.taskIndex();
+        Button logs = new Button("Logs", VaadinIcon.FILE_TEXT_O.create(), e -> onLogs.accept(task));
+        logs.addThemeVariants(ButtonVariant.LUMO_TERTIARY_INLINE, ButtonVariant.LUMO_SMALL);
+        logs.setId("logs-" + id);
+        HorizontalLayout actions = new HorizontalLayout(logs);
+        actions.setSpacing(false);
+        terminalRoute.apply(task).ifPresent(route -> {
+            Button connect = new Button("Connect", VaadinIcon.TERMINAL.create(),
+                    e -> e.getSource().getUI().ifPresent(ui -> ui.navigate(route)));
+            connect.addThemeVariants(ButtonVariant.LUMO_TERTIARY_INLINE, ButtonVariant.LUMO_SMALL);
+            connect.setId("connect-" + id);
+            actions.add(connect);
+        });
+        return actions;
+    }
+}

@@ -1,0 +1,208 @@
+package org.gantry.runtime;
+
+import java.time.Clock;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import org.gantry.job.JobStateChanged;
+import org.gantry.job.JobRunService;
+import org.gantry.job.JobRunService.RunnableJob;
+import org.gantry.job.JobState;
+import org.gantry.job.protocol.JobSpec;
+import org.gantry.security.GroupService;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.context.SmartLifecycle;
+import org.springframework.stereotype.Component;
+import org.springframework.transaction.event.TransactionalEventListener;
+
+/**
+ * Drives jobs to their end, level-driven (decision 0005): one thread runs a pass every
+ * {@code gantry.runtime.reconcile-interval} and whenever woken (a job state committed — a
+ * submission, a stop request —, a local task ending, a launch done). A pass settles interrupted launches, observes launched
+ * attempts, applies stop requests and verdicts, and admits waiting tasks.
+ */
+@Component
+public class Reconciler implements SmartLifecycle {
+
+    private static final Logger log = LoggerFactory.getLogger(Reconciler.class);
+
+    private final RuntimeStore store;
+    private final JobRunService jobRuns;
+    private final GroupService groups;
+    private final RuntimeProperties settings;
+    private final TaskPlanner planner;
+    private final AttemptFollower follower;
+    private final JobVerdicts verdicts;
+    private final Admission admission;
+    private final LaunchBackoff backoff;
+    private final String instanceId = UUID.randomUUID().toString();
+    private final Set<Long> inFlight = ConcurrentHashMap.newKeySet();
+    private final Map<Long, JobSpec> specs = new ConcurrentHashMap<>();
+    private final Semaphore wake = new Semaphore(0);
+    private final ExecutorService launchers = Executors.newFixedThreadPool(4, daemon("task-launch"));
+    private final ExecutorService observers = Executors.newFixedThreadPool(4, daemon("task-observe"));
+    private volatile Thread thread;
+
+    Reconciler(RuntimeStore store, JobRunService jobRuns, GroupService groups, ExecutorRegistry executors,
+               List<Executor> all, RuntimeProperties settings, Clock clock) {
+        this.store = store;
+        this.jobRuns = jobRuns;
+        this.groups = groups;
+        this.settings = settings;
+        this.planner = new TaskPlanner(settings.pip().options());
+        this.backoff = new LaunchBackoff(clock);
+        this.follower = new AttemptFollower(store, executors, backoff, settings.stopGrace(), clock);
+        this.verdicts = new JobVerdicts(store, follower);
+        this.admission = new Admission(store, executors, backoff, settings, instanceId);
+        all.forEach(executor -> executor.onChange(this::wakeUp));
+    }
+
+    /** Asks for a pass now. */
+    public void wakeUp() {
+        wake.release();
+    }
+
+    /** A submission, a stop request, or a change of its own: a pass after the commit. */
+    @TransactionalEventListener(fallbackExecution = true)
+    void onJobStateChanged(JobStateChanged event) {
+        wakeUp();
+    }
+
+    private void loop() {
+        while (thread == Thread.currentThread()) {
+            try {
+                wake.tryAcquire(settings.reconcileInterval().toMillis(), TimeUnit.MILLISECONDS);
+                wake.drainPermits();
+                pass();
+            } catch (InterruptedException e) {
+                return;
+            } catch (RuntimeException e) {
+                // level-driven: the next pass starts again from what the database holds
+                log.error("Reconciler pass failed", e);
+            }
+        }
+    }
+
+    /** One pass; public for tests that drive the reconciler step by step. */
+    public synchronized void pass() {
+        Map<Long, RunnableJob> jobs = unfinished();
+        List<TaskAttempt> active = store.active();
+        Set<Long> orphanJobs = active.stream().map(TaskAttempt::getJobId).filter(id -> !jobs.containsKey(id))
+                .collect(Collectors.toSet());
+        Map<Long, RunnableJob> endedJobs = orphanJobs.isEmpty() ? Map.of()
+                : jobRuns.jobs(orphanJobs).stream().collect(Collectors.toMap(RunnableJob::id, j -> j));
+        long before = store.changes();
+        follower.settle(active, inFlight, jobs, endedJobs);
+        follower.observe(store.changes() != before ? store.active() : active, jobs, specs, observers);
+        boolean changed = store.changes() != before;
+        Map<Long, RunnableJob> current = changed ? unfinished() : jobs;
+        List<TaskAttempt> stillActive = changed ? store.active() : active;
+        Set<Long> decided = verdicts.apply(current, stillActive, specs);
+        for (Admission.Admitted admitted : admission.admit(current, stillActive, decided, specs,
+                groups.virtualClusters())) {
+            inFlight.add(admitted.attempt().getId());
+            launchers.execute(() -> launch(admitted));
+        }
+    }
+
+    private Map<Long, RunnableJob> unfinished() {
+        Map<Long, RunnableJob> jobs = new LinkedHashMap<>();
+        for (RunnableJob job : jobRuns.unfinishedJobs()) {
+            if (!specs.containsKey(job.id()) && !loadSpec(job)) {
+                continue;
+            }
+            jobs.put(job.id(), job);
+        }
+        specs.keySet().retainAll(jobs.keySet());
+        return jobs;
+    }
+
+    private boolean loadSpec(RunnableJob job) {
+        try {
+            specs.put(job.id(), jobRuns.runnableSpec(job.id()));
+            return true;
+        } catch (RuntimeException e) {
+            log.error("Job {}~{} cannot run", job.user(), job.name(), e);
+            store.jobEnded(job.id(), JobState.FAILED, null, "The job cannot be prepared to run: " + e.getMessage());
+            return false;
+        }
+    }
+
+    private void launch(Admission.Admitted admitted) {
+        TaskAttempt attempt = admitted.attempt();
+        RunnableJob job = admitted.job();
+        AttemptRef ref = AttemptFollower.ref(attempt, job, admitted.task());
+        try {
+            TaskLaunch launch = planner.launch(admitted.spec(), job.virtualCluster(), ref, admitted.layout(),
+                    admitted.placement().cacheDir());
+            ExecutionHandle handle = admitted.executor().submit(attempt.getTarget(), launch);
+            store.launched(attempt.getId(), handle);
+            backoff.launched(attempt.getTaskId());
+        } catch (ExecutorException e) {
+            launchFailed(attempt, ref, e.getMessage(), e.isPermanent());
+        } catch (RuntimeException e) {
+            launchFailed(attempt, ref, e.getMessage(), true);
+        } finally {
+            inFlight.remove(attempt.getId());
+            wakeUp();
+        }
+    }
+
+    private void launchFailed(TaskAttempt attempt, AttemptRef ref, String message, boolean permanent) {
+        log.warn("Launch of {} failed{}: {}", ref, permanent ? " for good" : "", message);
+        if (permanent) {
+            backoff.giveUp(attempt.getTaskId());
+        }
+        try {
+            store.launchFailed(attempt.getId(), message);
+        } catch (RuntimeException e) {
+            log.error("Could not record the failed launch of {}", ref, e);
+        }
+    }
+
+    @Override
+    public void start() {
+        if (!settings.enabled()) {
+            log.warn("The runtime is disabled (gantry.runtime.enabled=false): submitted jobs wait");
+            return;
+        }
+        Thread started = new Thread(this::loop, "reconciler");
+        started.setDaemon(true);
+        thread = started;
+        started.start();
+        wakeUp();
+    }
+
+    @Override
+    public void stop() {
+        Thread running = thread;
+        thread = null;
+        if (running != null) {
+            running.interrupt();
+        }
+        launchers.shutdown();
+        observers.shutdown();
+    }
+
+    @Override
+    public boolean isRunning() {
+        return thread != null;
+    }
+
+    private static java.util.concurrent.ThreadFactory daemon(String name) {
+        return runnable -> {
+            Thread t = new Thread(runnable, name);
+            t.setDaemon(true);
+            return t;
+        };
+    }
+}

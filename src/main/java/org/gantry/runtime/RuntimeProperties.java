@@ -1,0 +1,118 @@
+package org.gantry.runtime;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import org.gantry.deps.PipOptions;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+
+/**
+ * How Gantry runs tasks.
+ *
+ * @param enabled Whether the reconciler launches and follows tasks; when off, submitted jobs wait.
+ * @param reconcileInterval Time between two passes of the reconciler over unfinished tasks.
+ * @param stopGrace Time a stopped task gets between SIGTERM and SIGKILL.
+ * @param portRangeStart First port handed out for {@code resourcePerInstance.ports}.
+ * @param portRangeEnd Last port handed out for {@code resourcePerInstance.ports}.
+ * @param local Settings of the local executor.
+ * @param ssh Settings of the SSH executor.
+ * @param slurm Settings of the Slurm executor.
+ * @param pip How the deps renderer builds virtualenvs for pip.
+ */
+@ConfigurationProperties("gantry.runtime")
+public record RuntimeProperties(
+        @DefaultValue("true") boolean enabled,
+        @DefaultValue("2s") Duration reconcileInterval,
+        @DefaultValue("10s") Duration stopGrace,
+        @DefaultValue("20000") int portRangeStart,
+        @DefaultValue("29999") int portRangeEnd,
+        @DefaultValue Local local,
+        @DefaultValue Ssh ssh,
+        @DefaultValue Slurm slurm,
+        @DefaultValue Pip pip) {
+
+    /** Which OS accounts local tasks run as when Gantry runs as root. */
+    public enum TaskAccounts {
+        /** One shared unprivileged account for every user's tasks. */
+        SHARED,
+        /** One unprivileged account per Gantry user: tasks of different users cannot read each other's files. */
+        PER_USER
+    }
+
+    /**
+     * @param cpu Cores the local executor hands out; defaults to the machine's.
+     * @param memoryMb Memory in MiB the local executor hands out; defaults to the machine's.
+     * @param gpu GPUs the local executor hands out; defaults to none.
+     * @param allowSameUser Whether local tasks may run as Gantry's own OS user when Gantry cannot switch accounts.
+     * @param taskAccounts Which OS accounts local tasks run as when Gantry runs as root.
+     * @param sharedAccount Name of the shared task account, created at start when missing.
+     * @param accountPrefix Prefix of the per-user task accounts, created on first use.
+     * @param memoryLimit How memoryMB is enforced: auto (cgroup when writable, else prlimit), cgroup, prlimit or none.
+     * @param tasksDir Directory of the local tasks' working directories; defaults to "tasks" in the data directory.
+     */
+    public record Local(Integer cpu, Integer memoryMb, @DefaultValue("0") int gpu,
+                        @DefaultValue("false") boolean allowSameUser,
+                        @DefaultValue("shared") TaskAccounts taskAccounts,
+                        @DefaultValue("gantry-task") String sharedAccount,
+                        @DefaultValue("gantry-") String accountPrefix,
+                        @DefaultValue("auto") String memoryLimit,
+                        Path tasksDir) {
+
+        /** An unset directory is the data directory's "tasks" (null when unset, as the binder gives it). */
+        public Optional<Path> tasksDirectory() {
+            return Optional.ofNullable(tasksDir);
+        }
+
+        public int effectiveCpu() {
+            return cpu != null ? cpu : Runtime.getRuntime().availableProcessors();
+        }
+
+        public int effectiveMemoryMb() {
+            return memoryMb != null ? memoryMb : MachineMemory.totalMb();
+        }
+
+        public Resources capacity() {
+            return new Resources(effectiveCpu(), effectiveMemoryMb(), gpu);
+        }
+    }
+
+    /**
+     * @param connectTimeout Time to connect and authenticate to an SSH host.
+     * @param commandTimeout Time one remote command may take.
+     */
+    public record Ssh(@DefaultValue("15s") Duration connectTimeout, @DefaultValue("60s") Duration commandTimeout) {
+    }
+
+    /**
+     * @param conf Slurm configuration file handed to the Slurm commands as SLURM_CONF; the commands' default when unset.
+     * @param binDir Directory holding sbatch, squeue, scontrol and scancel; found on the PATH when unset.
+     * @param remoteBaseDir Directory for attempts on a login node reached over SSH, relative to the login's home.
+     */
+    public record Slurm(Path conf, Path binDir, @DefaultValue(".gantry/slurm") String remoteBaseDir) {
+
+        public Optional<Path> confFile() {
+            return Optional.ofNullable(conf);
+        }
+
+        public Optional<Path> binDirectory() {
+            return Optional.ofNullable(binDir);
+        }
+    }
+
+    /**
+     * @param python Interpreter that creates virtualenvs when no conda env is active.
+     * @param extraArgs Arguments added to every pip install, e.g. --index-url URL, or --no-index --find-links DIR.
+     */
+    public record Pip(@DefaultValue("python3") String python, @DefaultValue({}) List<String> extraArgs) {
+
+        public Pip {
+            extraArgs = extraArgs == null ? List.of() : List.copyOf(extraArgs);
+        }
+
+        public PipOptions options() {
+            return new PipOptions(python, extraArgs);
+        }
+    }
+}

@@ -1,0 +1,30 @@
+package org.gantry.runtime;
+
+import java.util.Optional;
+import org.gantry.job.TaskLogs;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.stereotype.Component;
+
+/**
+ * The job views' {@link TaskLogs}, read from the latest attempt of a task through its
+ * executor. Present only while the runtime runs: without it no task has logs to show.
+ */
+@Component
+@ConditionalOnProperty(name = "gantry.runtime.enabled", havingValue = "true", matchIfMissing = true)
+class RuntimeTaskLogs implements TaskLogs {
+
+    private final TaskLogService logs;
+
+    RuntimeTaskLogs(TaskLogService logs) {
+        this.logs = logs;
+    }
+
+    @Override
+    public Optional<Chunk> read(String owner, String job, String role, int index, Stream stream, long offset,
+                                Optional<Integer> tailBytes, int limit) {
+        LogStream which = stream == Stream.STDOUT ? LogStream.STDOUT : LogStream.STDERR;
+        return logs.read(owner, job, role, index, TaskLogService.Which.LATEST, which, offset, tailBytes, limit)
+                .map(log -> new Chunk(log.chunk().data(), log.chunk().nextOffset(), log.chunk().size(),
+                        log.complete()));
+    }
+}

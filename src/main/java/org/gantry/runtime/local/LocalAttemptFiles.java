@@ -1,0 +1,109 @@
+package org.gantry.runtime.local;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.nio.file.attribute.UserPrincipalLookupService;
+import java.util.Optional;
+import java.util.OptionalInt;
+import org.gantry.runtime.LocalFiles;
+import org.gantry.runtime.LogChunk;
+import org.gantry.runtime.RunnerClaim;
+import org.gantry.runtime.RunnerScript;
+
+/** The files of one local attempt's directory (layout in {@link RunnerScript}). */
+final class LocalAttemptFiles {
+
+    private final Path dir;
+
+    LocalAttemptFiles(Path dir) {
+        this.dir = dir;
+    }
+
+    Path dir() {
+        return dir;
+    }
+
+    Path workDir() {
+        return dir.resolve(RunnerScript.WORK_DIR);
+    }
+
+    /**
+     * Writes the scripts and the private working dir of a new attempt.
+     *
+     * @param owner the account the task runs as, or empty for Gantry's own
+     */
+    void prepare(String taskScript, String runnerScript, Optional<TaskAccount> owner) throws IOException {
+        Files.createDirectory(dir, PosixFilePermissions.asFileAttribute(LocalDataDir.TRAVERSE_ONLY));
+        Files.setPosixFilePermissions(dir, LocalDataDir.TRAVERSE_ONLY);
+        Path task = dir.resolve(RunnerScript.TASK_FILE);
+        Files.writeString(task, taskScript, StandardOpenOption.CREATE_NEW);
+        Files.setPosixFilePermissions(task, PosixFilePermissions.fromString("r--------"));
+        Path runner = dir.resolve(RunnerScript.FILE);
+        Files.writeString(runner, runnerScript, StandardOpenOption.CREATE_NEW);
+        Files.setPosixFilePermissions(runner, PosixFilePermissions.fromString("rwx------"));
+        Path work = Files.createDirectory(workDir());
+        Files.setPosixFilePermissions(work, LocalDataDir.OWNER_ONLY);
+        if (owner.isPresent()) {
+            chown(task, owner.get());
+            chown(work, owner.get());
+        }
+    }
+
+    static void chown(Path path, TaskAccount account) throws IOException {
+        UserPrincipalLookupService lookup = path.getFileSystem().getUserPrincipalLookupService();
+        Files.setOwner(path, lookup.lookupPrincipalByName(account.name()));
+        Files.getFileAttributeView(path, java.nio.file.attribute.PosixFileAttributeView.class)
+                .setGroup(lookup.lookupPrincipalByGroupName(account.name()));
+    }
+
+    Optional<String> read(String name) {
+        try {
+            return Optional.of(Files.readString(dir.resolve(name), StandardCharsets.UTF_8));
+        } catch (NoSuchFileException e) {
+            return Optional.empty();
+        } catch (IOException e) {
+            return Optional.empty();
+        }
+    }
+
+    OptionalInt exitCode() {
+        return read(RunnerScript.EXIT_CODE_FILE).map(RunnerClaim::parseExitCode).orElse(OptionalInt.empty());
+    }
+
+    boolean stopRequested() {
+        return Files.exists(dir.resolve(RunnerScript.STOP_FILE));
+    }
+
+    void markStopRequested() throws IOException {
+        try {
+            Files.createFile(dir.resolve(RunnerScript.STOP_FILE));
+        } catch (FileAlreadyExistsException e) {
+            // asked before
+        }
+    }
+
+    /**
+     * Takes the attempt's claim before any runner does; true when this call fenced it, false
+     * when a runner (or an earlier fence) holds it.
+     */
+    boolean fence() throws IOException {
+        Files.createDirectories(dir);
+        try {
+            Files.writeString(dir.resolve(RunnerScript.PID_FILE), RunnerScript.FENCE + "\n",
+                    StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+            return true;
+        } catch (FileAlreadyExistsException e) {
+            return false;
+        }
+    }
+
+    LogChunk readLog(String relativePath, long offset, int maxBytes) throws IOException {
+        return LocalFiles.read(dir.resolve(relativePath), offset, maxBytes);
+    }
+}

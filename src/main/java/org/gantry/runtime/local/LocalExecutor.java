@@ -1,0 +1,317 @@
+package org.gantry.runtime.local;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.gantry.base.GantryProperties;
+import org.gantry.runtime.AttemptFiles;
+import org.gantry.runtime.AttemptRef;
+import org.gantry.runtime.ExecutionHandle;
+import org.gantry.runtime.Executor;
+import org.gantry.runtime.ExecutorException;
+import org.gantry.runtime.LogChunk;
+import org.gantry.runtime.Placement;
+import org.gantry.runtime.Reattachment;
+import org.gantry.runtime.RunnerClaim;
+import org.gantry.runtime.RunnerOutcome;
+import org.gantry.runtime.RunnerScript;
+import org.gantry.runtime.RuntimeProperties;
+import org.gantry.runtime.TaskLaunch;
+import org.gantry.runtime.TaskObservation;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.stereotype.Component;
+
+/**
+ * Runs tasks as process groups on Gantry's host, each under an unprivileged OS account in a
+ * working directory only that account can read, with its memory limited (see
+ * {@link MemoryLimits}). The runner ({@link RunnerScript}) is started with {@code setsid}, so a
+ * task outlives a Gantry restart and is found again by its pid and start time.
+ */
+@Component
+public class LocalExecutor implements Executor {
+
+    public static final String KIND = "local";
+    private static final Logger log = LoggerFactory.getLogger(LocalExecutor.class);
+    private static final String PATH = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin";
+
+    private final Path tasksDir;
+    private final TaskAccounts accounts;
+    private final MemoryLimits memory;
+    private final LocalTaskDirs dirs;
+    private final Optional<String> unavailable;
+    private volatile Runnable onChange = () -> { };
+    private final ScheduledExecutorService killer = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "local-executor-kill");
+        t.setDaemon(true);
+        return t;
+    });
+
+    @Autowired
+    LocalExecutor(GantryProperties gantry, RuntimeProperties runtime) throws IOException {
+        this(gantry.dataDir(), runtime.local().tasksDirectory().orElse(gantry.dataDir().resolve("tasks")),
+                runtime.local(), TaskAccounts.runningAsRoot());
+    }
+
+    public LocalExecutor(Path dataDir, Path tasksDir, RuntimeProperties.Local settings, boolean root)
+            throws IOException {
+        this.tasksDir = tasksDir.toAbsolutePath().normalize();
+        this.accounts = new TaskAccounts(settings, root);
+        this.memory = MemoryLimits.detect(settings.memoryLimit());
+        this.dirs = new LocalTaskDirs(this.tasksDir, accounts);
+        this.unavailable = LocalDataDir.secure(dataDir.toAbsolutePath().normalize(), this.tasksDir, root);
+        describe(settings, root);
+    }
+
+    private void describe(RuntimeProperties.Local settings, boolean root) {
+        if (unavailable.isPresent()) {
+            log.error("Local executor disabled: {}", unavailable.get());
+        } else if (!root && !settings.allowSameUser()) {
+            log.warn("Gantry does not run as root and cannot run tasks under another OS account: local tasks are "
+                    + "disabled. Set gantry.runtime.local.allow-same-user=true to run them as Gantry's own user.");
+        } else if (!root) {
+            log.warn("Gantry does not run as root: local tasks run as Gantry's own OS user and can read its data "
+                    + "directory (gantry.runtime.local.allow-same-user=true)");
+        } else if (settings.taskAccounts() == RuntimeProperties.TaskAccounts.SHARED) {
+            log.info("Local tasks run as OS account {} (shared by all users; set gantry.runtime.local.task-accounts"
+                    + "=per-user to keep users' tasks apart), memory limited by {}", settings.sharedAccount(),
+                    memory.mode());
+        } else {
+            log.info("Local tasks run as one OS account per user ({}<user>), memory limited by {}",
+                    settings.accountPrefix(), memory.mode());
+        }
+    }
+
+    @Override
+    public String kind() {
+        return KIND;
+    }
+
+    @Override
+    public void onChange(Runnable callback) {
+        Runnable previous = onChange;
+        onChange = () -> {
+            previous.run();
+            callback.run();
+        };
+    }
+
+    /** The directory holding the attempts of local tasks. */
+    public Path tasksDir() {
+        return tasksDir;
+    }
+
+    /** Local tasks reach each other over loopback; caches are kept per task account. */
+    @Override
+    public Placement placement(String target, String user) throws ExecutorException {
+        if (unavailable.isPresent()) {
+            throw ExecutorException.permanent("Local tasks are disabled: " + unavailable.get());
+        }
+        Optional<TaskAccount> account = accounts.accountFor(user);
+        try {
+            return new Placement("127.0.0.1", dirs.ensureCacheDir(account).toString());
+        } catch (IOException e) {
+            throw ExecutorException.transientFailure("cannot create the cache dir: " + e.getMessage(), e);
+        }
+    }
+
+    /** Makes attempt dirs another executor created under {@code base} the task account's; see {@link LocalTaskDirs}. */
+    public void handOver(Path base, AttemptRef ref, Optional<TaskAccount> account) throws IOException {
+        dirs.handOver(base, ref, account);
+    }
+
+    /**
+     * The account a user's tasks run as on this host, empty for Gantry's own; for other
+     * executors that start tasks on this host (Slurm's {@code sbatch --uid}).
+     *
+     * @throws ExecutorException when tasks may not run on this host for that user
+     */
+    public Optional<TaskAccount> accountFor(String user) throws ExecutorException {
+        if (unavailable.isPresent()) {
+            throw ExecutorException.permanent("Local tasks are disabled: " + unavailable.get());
+        }
+        return accounts.accountFor(user);
+    }
+
+    @Override
+    public ExecutionHandle submit(String target, TaskLaunch launch) throws ExecutorException {
+        if (unavailable.isPresent()) {
+            throw ExecutorException.permanent("Local tasks are disabled: " + unavailable.get());
+        }
+        Optional<TaskAccount> account = accounts.accountFor(launch.ref().user());
+        LocalAttemptFiles files = new LocalAttemptFiles(attemptDir(launch.ref()));
+        try {
+            dirs.prepareParents(tasksDir, launch.ref(), account);
+            dirs.ensureCacheDir(account);
+            MemoryLimits.Limit limit = memory.prepare(cgroupName(files.dir()), launch.resources().memoryMB());
+            RunnerScript runner = new RunnerScript().env(baseEnv(account, files.workDir())).env(launch.env());
+            account.ifPresent(a -> runner.prefix(List.of("setpriv", "--reuid=" + a.uid(), "--regid=" + a.gid(),
+                    "--init-groups", "--no-new-privs", "--inh-caps=-all", "--bounding-set=-all", "--")));
+            runner.prefix(limit.prefix());
+            limit.procsFile().ifPresent(procs -> runner.cgroup(procs.toString()));
+            files.prepare(launch.script(), runner.render(), account);
+            return start(files);
+        } catch (IOException e) {
+            throw ExecutorException.transientFailure("could not start " + launch.ref() + ": " + e.getMessage(), e);
+        }
+    }
+
+    private ExecutionHandle start(LocalAttemptFiles files) throws IOException {
+        ProcessBuilder builder = new ProcessBuilder("setsid", "bash", files.dir().resolve(RunnerScript.FILE).toString())
+                .directory(files.dir().toFile())
+                .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()))
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(files.dir().resolve("runner.log").toFile()))
+                .redirectErrorStream(true);
+        // nothing of Gantry's environment (database password, tokens) may reach a task
+        builder.environment().clear();
+        builder.environment().put("PATH", PATH);
+        builder.environment().put("LANG", "C.UTF-8");
+        Process process = builder.start();
+        process.onExit().thenRun(() -> onChange.run());
+        long pid = process.pid();
+        Optional<Long> startTime = LocalProcesses.startTime(pid);
+        RunnerClaim claim = startTime.map(t -> new RunnerClaim(pid, t))
+                .or(() -> files.read(RunnerScript.PID_FILE).flatMap(RunnerClaim::parse))
+                .orElse(new RunnerClaim(pid, 0));
+        return new ExecutionHandle(KIND, "", claim.externalId(), files.dir().toString());
+    }
+
+    @Override
+    public Reattachment reattach(String target, AttemptRef ref) throws ExecutorException {
+        LocalAttemptFiles files = new LocalAttemptFiles(attemptDir(ref));
+        try {
+            if (files.fence()) {
+                return Reattachment.neverStarted();
+            }
+            for (int i = 0; i < 40; i++) {
+                Optional<String> content = files.read(RunnerScript.PID_FILE).map(String::trim);
+                if (content.filter(RunnerScript.FENCE::equals).isPresent()) {
+                    return Reattachment.neverStarted();
+                }
+                Optional<RunnerClaim> claim = content.flatMap(RunnerClaim::parse);
+                if (claim.isPresent()) {
+                    return Reattachment.started(new ExecutionHandle(KIND, "", claim.get().externalId(),
+                            files.dir().toString()));
+                }
+                Thread.sleep(25);  // the runner created the file and is writing its pid into it
+            }
+            return Reattachment.started(new ExecutionHandle(KIND, "", "0:0", files.dir().toString()));
+        } catch (IOException e) {
+            throw ExecutorException.transientFailure("could not settle " + ref + ": " + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw ExecutorException.transientFailure("interrupted", e);
+        }
+    }
+
+    @Override
+    public TaskObservation observe(ExecutionHandle handle) {
+        LocalAttemptFiles files = files(handle);
+        String node = files.read(RunnerScript.NODE_FILE).map(String::trim).orElse(null);
+        String cgroup = cgroupName(files.dir());
+        OptionalInt exit = files.exitCode();
+        if (exit.isEmpty()) {
+            Optional<RunnerClaim> claim = RunnerClaim.fromExternalId(handle.externalId());
+            if (claim.isPresent() && LocalProcesses.isAlive(claim.get())) {
+                if (memory.oomKilled(cgroup)) {
+                    kill(claim.get(), cgroup, "KILL");
+                }
+                return TaskObservation.running(node);
+            }
+            exit = files.exitCode();  // it may have ended between the two looks
+        }
+        return RunnerOutcome.classify(exit, files.stopRequested(), memory.oomKilled(cgroup), node);
+    }
+
+    @Override
+    public void stop(ExecutionHandle handle, Duration grace) throws ExecutorException {
+        LocalAttemptFiles files = files(handle);
+        String cgroup = cgroupName(files.dir());
+        try {
+            files.markStopRequested();
+        } catch (IOException e) {
+            throw ExecutorException.transientFailure("could not mark " + handle + " stopped: " + e.getMessage(), e);
+        }
+        Optional<RunnerClaim> claim = RunnerClaim.fromExternalId(handle.externalId())
+                .filter(LocalProcesses::isAlive);
+        claim.ifPresent(c -> kill(c, cgroup, "TERM"));
+        killer.schedule(() -> {
+            RunnerClaim c = claim.filter(LocalProcesses::isAlive).orElse(null);
+            kill(c, cgroup, "KILL");
+        }, grace.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    private void kill(RunnerClaim claim, String cgroup, String signal) {
+        if (claim != null) {
+            LocalProcesses.signalGroup(claim.pid(), signal);
+        }
+        LocalProcesses.signalAll(memory.pids(cgroup), signal);
+    }
+
+    @Override
+    public LogChunk read(ExecutionHandle handle, String relativePath, long offset, int maxBytes)
+            throws ExecutorException {
+        try {
+            return files(handle).readLog(AttemptFiles.checkRelative(relativePath), offset, maxBytes);
+        } catch (IOException e) {
+            throw ExecutorException.transientFailure("could not read " + relativePath + " of " + handle, e);
+        }
+    }
+
+    @Override
+    public void release(ExecutionHandle handle) {
+        memory.remove(cgroupName(Path.of(handle.workDir())));
+    }
+
+    MemoryLimits.Mode memoryMode() {
+        return memory.mode();
+    }
+
+    Path attemptDir(AttemptRef ref) {
+        return tasksDir.resolve(ref.relativeDir());
+    }
+
+    private LocalAttemptFiles files(ExecutionHandle handle) {
+        Path dir = Path.of(handle.workDir()).toAbsolutePath().normalize();
+        if (!dir.startsWith(tasksDir)) {
+            throw new IllegalArgumentException("not a local attempt: " + handle);
+        }
+        return new LocalAttemptFiles(dir);
+    }
+
+    private static Map<String, String> baseEnv(Optional<TaskAccount> account, Path work) {
+        Map<String, String> env = new LinkedHashMap<>();
+        String user = account.map(TaskAccount::name).orElse(System.getProperty("user.name"));
+        env.put("PATH", PATH);
+        env.put("HOME", work.toString());
+        env.put("USER", user);
+        env.put("LOGNAME", user);
+        env.put("SHELL", "/bin/bash");
+        env.put("LANG", "C.UTF-8");
+        return env;
+    }
+
+    static String cgroupName(Path attemptDir) {
+        try {
+            byte[] digest = MessageDigest.getInstance("SHA-256")
+                    .digest(attemptDir.toString().getBytes(StandardCharsets.UTF_8));
+            return "task-" + HexFormat.of().formatHex(digest).substring(0, 24);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

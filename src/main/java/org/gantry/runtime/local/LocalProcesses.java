@@ -1,0 +1,66 @@
+package org.gantry.runtime.local;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import org.gantry.runtime.RunnerClaim;
+
+/** Processes of this machine: whether a runner is alive, and signals to process groups. */
+final class LocalProcesses {
+
+    private LocalProcesses() {
+    }
+
+    /** The start time of a live (not zombie) process, from /proc. */
+    static Optional<Long> startTime(long pid) {
+        try {
+            String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
+            if (RunnerClaim.stateFromStat(stat).filter(s -> s == 'Z' || s == 'X').isPresent()) {
+                return Optional.empty();
+            }
+            return RunnerClaim.startTimeFromStat(stat);
+        } catch (IOException e) {
+            return Optional.empty();
+        }
+    }
+
+    /** Whether the process the claim names still runs (same pid and same start time). */
+    static boolean isAlive(RunnerClaim claim) {
+        return startTime(claim.pid()).filter(t -> t == claim.startTime()).isPresent();
+    }
+
+    /** Sends a signal ("TERM", "KILL") to a whole process group; true when kill accepted it. */
+    static boolean signalGroup(long pgid, String signal) {
+        return kill(List.of("-" + signal, "--", "-" + pgid));
+    }
+
+    /** Sends a signal to each of the given processes. */
+    static void signalAll(List<Long> pids, String signal) {
+        if (pids.isEmpty()) {
+            return;
+        }
+        List<String> args = new ArrayList<>(List.of("-" + signal, "--"));
+        pids.forEach(pid -> args.add(Long.toString(pid)));
+        kill(args);
+    }
+
+    private static boolean kill(List<String> args) {
+        List<String> command = new ArrayList<>();
+        command.add("kill");
+        command.addAll(args);
+        try {
+            Process kill = new ProcessBuilder(command).redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+            return kill.waitFor(10, TimeUnit.SECONDS) && kill.exitValue() == 0;
+        } catch (IOException e) {
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+}

@@ -1,0 +1,180 @@
+package org.gantry.runtime.local;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Enforces a task's memoryMB: a memory cgroup per attempt (v2, else v1) when Gantry may create
+ * one, otherwise an address-space limit through {@code prlimit --as}. Only a cgroup tells a
+ * memory kill apart from an ordinary failure; with prlimit an allocation simply fails.
+ */
+final class MemoryLimits {
+
+    private static final Logger log = LoggerFactory.getLogger(MemoryLimits.class);
+    private static final String PARENT = "gantry-tasks";
+
+    enum Mode { CGROUP_V2, CGROUP_V1, PRLIMIT, NONE }
+
+    /** How one attempt is limited: a cgroup to join and/or words to put before the task. */
+    record Limit(Optional<Path> procsFile, List<String> prefix) {
+    }
+
+    private final Mode mode;
+    private final Path parent;
+
+    private MemoryLimits(Mode mode, Path parent) {
+        this.mode = mode;
+        this.parent = parent;
+    }
+
+    /** Picks the strongest mechanism the setting ({@code auto, cgroup, prlimit, none}) allows here. */
+    static MemoryLimits detect(String setting) {
+        String wanted = setting == null ? "auto" : setting.trim().toLowerCase();
+        if (wanted.equals("none")) {
+            return new MemoryLimits(Mode.NONE, null);
+        }
+        if (wanted.equals("auto") || wanted.equals("cgroup")) {
+            Optional<MemoryLimits> cgroup = cgroupV2().or(MemoryLimits::cgroupV1);
+            if (cgroup.isPresent()) {
+                return cgroup.get();
+            }
+            if (wanted.equals("cgroup")) {
+                throw new IllegalStateException("gantry.runtime.local.memory-limit=cgroup but no writable memory cgroup");
+            }
+        }
+        return new MemoryLimits(Mode.PRLIMIT, null);
+    }
+
+    Mode mode() {
+        return mode;
+    }
+
+    private static Optional<MemoryLimits> cgroupV2() {
+        for (Path root : List.of(Path.of("/sys/fs/cgroup"), Path.of("/sys/fs/cgroup/unified"))) {
+            try {
+                Path controllers = root.resolve("cgroup.controllers");
+                if (!Files.isRegularFile(controllers) || !Files.readString(controllers).contains("memory")) {
+                    continue;
+                }
+                Path parent = root.resolve(PARENT);
+                Files.createDirectories(parent);
+                Files.writeString(root.resolve("cgroup.subtree_control"), "+memory");
+                Files.writeString(parent.resolve("cgroup.subtree_control"), "+memory");
+                return Optional.of(new MemoryLimits(Mode.CGROUP_V2, parent));
+            } catch (IOException | RuntimeException e) {
+                log.debug("No usable cgroup v2 memory controller under {}: {}", root, e.toString());
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static Optional<MemoryLimits> cgroupV1() {
+        Path root = Path.of("/sys/fs/cgroup/memory");
+        try {
+            if (!Files.isRegularFile(root.resolve("memory.limit_in_bytes"))) {
+                return Optional.empty();
+            }
+            Path parent = root.resolve(PARENT);
+            Files.createDirectories(parent);
+            return Optional.of(new MemoryLimits(Mode.CGROUP_V1, parent));
+        } catch (IOException | RuntimeException e) {
+            log.debug("No usable cgroup v1 memory controller: {}", e.toString());
+            return Optional.empty();
+        }
+    }
+
+    /** Prepares the limit of one attempt; {@code name} is unique per attempt and stable across restarts. */
+    Limit prepare(String name, int memoryMB) throws IOException {
+        long bytes = (long) memoryMB * 1024 * 1024;
+        if (memoryMB <= 0 || mode == Mode.NONE) {
+            return new Limit(Optional.empty(), List.of());
+        }
+        if (mode == Mode.PRLIMIT) {
+            return new Limit(Optional.empty(), List.of("prlimit", "--as=" + bytes, "--"));
+        }
+        Path group = parent.resolve(name);
+        Files.createDirectories(group);
+        if (mode == Mode.CGROUP_V2) {
+            Files.writeString(group.resolve("memory.max"), Long.toString(bytes));
+            writeIfPresent(group.resolve("memory.swap.max"), "0");
+            writeIfPresent(group.resolve("memory.oom.group"), "1");
+        } else {
+            Files.writeString(group.resolve("memory.limit_in_bytes"), Long.toString(bytes));
+            writeIfPresent(group.resolve("memory.memsw.limit_in_bytes"), Long.toString(bytes));
+        }
+        return new Limit(Optional.of(group.resolve("cgroup.procs")), List.of());
+    }
+
+    /** Whether the kernel killed a process of the attempt for exceeding its limit. */
+    boolean oomKilled(String name) {
+        Path group = cgroup(name).orElse(null);
+        if (group == null) {
+            return false;
+        }
+        Path file = group.resolve(mode == Mode.CGROUP_V2 ? "memory.events" : "memory.oom_control");
+        try {
+            for (String line : Files.readAllLines(file)) {
+                String[] kv = line.trim().split("\\s+");
+                if (kv.length == 2 && kv[0].equals("oom_kill")) {
+                    return Long.parseLong(kv[1]) > 0;
+                }
+            }
+        } catch (IOException | NumberFormatException e) {
+            return false;
+        }
+        return false;
+    }
+
+    /** The processes in the attempt's cgroup, including any that left its process group. */
+    List<Long> pids(String name) {
+        List<Long> pids = new ArrayList<>();
+        Optional<Path> group = cgroup(name);
+        if (group.isPresent()) {
+            try {
+                for (String line : Files.readAllLines(group.get().resolve("cgroup.procs"))) {
+                    if (!line.isBlank()) {
+                        pids.add(Long.parseLong(line.trim()));
+                    }
+                }
+            } catch (IOException | NumberFormatException e) {
+                return pids;
+            }
+        }
+        return pids;
+    }
+
+    /** Removes the attempt's cgroup once it is empty; harmless when it is gone. */
+    void remove(String name) {
+        cgroup(name).ifPresent(group -> {
+            try {
+                Files.deleteIfExists(group);
+            } catch (IOException e) {
+                log.debug("Memory cgroup {} not removed yet: {}", group, e.toString());
+            }
+        });
+    }
+
+    private Optional<Path> cgroup(String name) {
+        if (parent == null) {
+            return Optional.empty();
+        }
+        Path group = parent.resolve(name);
+        return Files.isDirectory(group) ? Optional.of(group) : Optional.empty();
+    }
+
+    private static void writeIfPresent(Path file, String value) {
+        if (Files.exists(file)) {
+            try {
+                Files.writeString(file, value);
+            } catch (IOException e) {
+                log.debug("Could not write {}: {}", file, e.toString());
+            }
+        }
+    }
+}

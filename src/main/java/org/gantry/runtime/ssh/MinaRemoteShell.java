@@ -1,0 +1,148 @@
+package org.gantry.runtime.ssh;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.security.KeyPair;
+import java.time.Duration;
+import java.util.EnumSet;
+import java.util.Set;
+import org.apache.sshd.client.SshClient;
+import org.apache.sshd.client.channel.ChannelExec;
+import org.apache.sshd.client.channel.ClientChannelEvent;
+import org.apache.sshd.client.session.ClientSession;
+import org.apache.sshd.common.keyprovider.FileKeyPairProvider;
+import org.apache.sshd.sftp.client.SftpClient;
+import org.apache.sshd.sftp.client.SftpClientFactory;
+import org.apache.sshd.sftp.common.SftpConstants;
+import org.apache.sshd.sftp.common.SftpException;
+import org.gantry.runtime.ExecutorException;
+import org.gantry.runtime.LogChunk;
+import org.gantry.runtime.RemoteShell;
+import org.gantry.runtime.ShellWords;
+
+/**
+ * One SSH host as a {@link RemoteShell}, over MINA's {@link SshClient}: one session kept open
+ * and reopened when it broke; commands run with {@code bash -c} whatever the login shell is;
+ * files move over SFTP.
+ */
+final class MinaRemoteShell implements RemoteShell {
+
+    private final SshClient client;
+    private final SshTarget target;
+    private final Duration connectTimeout;
+    private final Duration commandTimeout;
+    private ClientSession session;
+
+    MinaRemoteShell(SshClient client, SshTarget target, Duration connectTimeout, Duration commandTimeout) {
+        this.client = client;
+        this.target = target;
+        this.connectTimeout = connectTimeout;
+        this.commandTimeout = commandTimeout;
+    }
+
+    @Override
+    public String host() {
+        return target.host();
+    }
+
+    private synchronized ClientSession session() throws IOException {
+        if (session != null && session.isOpen() && session.isAuthenticated()) {
+            return session;
+        }
+        close();
+        ClientSession fresh = client.connect(target.username(), target.host(), target.port())
+                .verify(connectTimeout).getSession();
+        try {
+            for (KeyPair key : new FileKeyPairProvider(target.keyPath()).loadKeys(fresh)) {
+                fresh.addPublicKeyIdentity(key);
+            }
+            fresh.auth().verify(connectTimeout);
+        } catch (IOException | RuntimeException e) {
+            fresh.close(true);
+            throw e instanceof IOException io ? io : new IOException(e.getMessage(), e);
+        }
+        session = fresh;
+        return session;
+    }
+
+    synchronized void close() {
+        if (session != null) {
+            session.close(true);
+            session = null;
+        }
+    }
+
+    @Override
+    public ShellResult run(String command) throws ExecutorException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        try (ChannelExec channel = session().createExecChannel("bash -c " + ShellWords.quote(command))) {
+            channel.setOut(out);
+            channel.setErr(err);
+            channel.open().verify(connectTimeout);
+            Set<ClientChannelEvent> events = channel.waitFor(EnumSet.of(ClientChannelEvent.CLOSED),
+                    commandTimeout);
+            if (events.contains(ClientChannelEvent.TIMEOUT)) {
+                throw ExecutorException.transientFailure("command timed out on " + target.alias(), null);
+            }
+            Integer status = channel.getExitStatus();
+            return new ShellResult(status == null ? -1 : status, out.toString(StandardCharsets.UTF_8),
+                    err.toString(StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            close();
+            throw unreachable(e);
+        }
+    }
+
+    @Override
+    public void writeFile(String path, String content, int mode) throws ExecutorException {
+        try (SftpClient sftp = SftpClientFactory.instance().createSftpClient(session())) {
+            try (OutputStream out = sftp.write(path)) {
+                out.write(content.getBytes(StandardCharsets.UTF_8));
+            }
+            sftp.setStat(path, new SftpClient.Attributes().perms(mode));
+        } catch (IOException e) {
+            close();
+            throw unreachable(e);
+        }
+    }
+
+    @Override
+    public LogChunk readFile(String path, long offset, int maxBytes) throws ExecutorException {
+        try (SftpClient sftp = SftpClientFactory.instance().createSftpClient(session())) {
+            long size;
+            try {
+                size = sftp.stat(path).getSize();
+            } catch (SftpException e) {
+                if (e.getStatus() == SftpConstants.SSH_FX_NO_SUCH_FILE) {
+                    return LogChunk.empty(offset);
+                }
+                throw e;
+            }
+            long from = Math.min(Math.max(0, offset), size);
+            byte[] data = new byte[(int) Math.min(Math.max(0, maxBytes), size - from)];
+            int filled = 0;
+            try (SftpClient.CloseableHandle handle = sftp.open(path, SftpClient.OpenMode.Read)) {
+                while (filled < data.length) {
+                    int n = sftp.read(handle, from + filled, data, filled, data.length - filled);
+                    if (n <= 0) {
+                        break;
+                    }
+                    filled += n;
+                }
+            }
+            byte[] read = filled == data.length ? data : java.util.Arrays.copyOf(data, filled);
+            return new LogChunk(read, from + filled, size);
+        } catch (IOException e) {
+            close();
+            throw unreachable(e);
+        }
+    }
+
+    private ExecutorException unreachable(IOException e) {
+        return ExecutorException.transientFailure("SSH host " + target.alias() + " (" + target.username() + "@"
+                + target.host() + ":" + target.port() + "): " + e.getMessage(), e);
+    }
+}

@@ -1,0 +1,112 @@
+package org.gantry.runtime.ssh;
+
+import java.time.Duration;
+import java.util.Optional;
+import org.gantry.runtime.AttemptFiles;
+import org.gantry.runtime.AttemptRef;
+import org.gantry.runtime.ExecutionHandle;
+import org.gantry.runtime.Executor;
+import org.gantry.runtime.ExecutorException;
+import org.gantry.runtime.LogChunk;
+import org.gantry.runtime.Placement;
+import org.gantry.runtime.Reattachment;
+import org.gantry.runtime.RemoteAttempts;
+import org.gantry.runtime.RunnerClaim;
+import org.gantry.runtime.RunnerOutcome;
+import org.gantry.runtime.RunnerScript;
+import org.gantry.runtime.TaskLaunch;
+import org.gantry.runtime.TaskObservation;
+
+/**
+ * Runs tasks on an administrator-registered SSH host as the host's login: uploads the task
+ * and runner scripts over SFTP into {@code <baseDir>/tasks/<user>/<job>/<role>-<index>/attempt-N},
+ * starts the runner detached with {@code setsid nohup}, and follows it through its pid file.
+ * The host needs bash, coreutils and /proc; nothing of Gantry.
+ */
+public class SshExecutor implements Executor {
+
+    public static final String KIND = "ssh";
+
+    private final SshTargets targets;
+    private final MinaSshClients clients;
+
+    public SshExecutor(SshTargets targets, MinaSshClients clients) {
+        this.targets = targets;
+        this.clients = clients;
+    }
+
+    @Override
+    public String kind() {
+        return KIND;
+    }
+
+    private SshTarget target(String alias) throws ExecutorException {
+        return targets.find(alias).orElseThrow(() -> ExecutorException.permanent("No SSH host '" + alias
+                + "' is registered; an administrator registers it under Admin → SSH hosts"));
+    }
+
+    private RemoteAttempts attempts(SshTarget target) {
+        return new RemoteAttempts(clients.shell(target));
+    }
+
+    static String attemptDir(SshTarget target, AttemptRef ref) {
+        return target.baseDir() + "/tasks/" + ref.relativeDirString();
+    }
+
+    @Override
+    public Placement placement(String alias, String user) throws ExecutorException {
+        SshTarget target = target(alias);
+        String base = target.baseDir().startsWith("/") ? target.baseDir() : "~/" + target.baseDir();
+        return new Placement(target.host(), base + "/cache");
+    }
+
+    @Override
+    public ExecutionHandle submit(String alias, TaskLaunch launch) throws ExecutorException {
+        SshTarget target = target(alias);
+        RemoteAttempts attempts = attempts(target);
+        String dir = attemptDir(target, launch.ref());
+        attempts.prepare(dir, launch.script(), new RunnerScript().env(launch.env()).render());
+        RunnerClaim claim = attempts.startDetached(dir);
+        return new ExecutionHandle(KIND, alias, claim.externalId(), dir);
+    }
+
+    @Override
+    public Reattachment reattach(String alias, AttemptRef ref) throws ExecutorException {
+        SshTarget target = target(alias);
+        String dir = attemptDir(target, ref);
+        Optional<String> pidFile = attempts(target).fenceOrFind(dir);
+        if (pidFile.isEmpty()) {
+            return Reattachment.neverStarted();
+        }
+        String externalId = RunnerClaim.parse(pidFile.get()).map(RunnerClaim::externalId).orElse("0:0");
+        return Reattachment.started(new ExecutionHandle(KIND, alias, externalId, dir));
+    }
+
+    @Override
+    public TaskObservation observe(ExecutionHandle handle) throws ExecutorException {
+        RemoteAttempts.RunnerStatus status = attempts(target(handle.target()))
+                .status(handle.workDir(), RunnerClaim.fromExternalId(handle.externalId()));
+        String node = status.node().orElse(null);
+        if (status.exitCode().isEmpty() && status.alive()) {
+            return TaskObservation.running(node);
+        }
+        if (!status.dirExists()) {
+            return TaskObservation.ended(-1, node).withPhase(TaskObservation.Phase.FAILED)
+                    .withDiagnostics("the attempt's directory " + handle.workDir() + " is gone from the host");
+        }
+        return RunnerOutcome.classify(status.exitCode(), status.stopRequested(), false, node);
+    }
+
+    @Override
+    public void stop(ExecutionHandle handle, Duration grace) throws ExecutorException {
+        attempts(target(handle.target())).stop(handle.workDir(), RunnerClaim.fromExternalId(handle.externalId()),
+                grace);
+    }
+
+    @Override
+    public LogChunk read(ExecutionHandle handle, String relativePath, long offset, int maxBytes)
+            throws ExecutorException {
+        return attempts(target(handle.target())).shell().readFile(
+                handle.workDir() + "/" + AttemptFiles.checkRelative(relativePath), offset, maxBytes);
+    }
+}

@@ -1,0 +1,23 @@
+package org.gantry.runtime.ssh;
+
+import java.io.IOException;
+import org.gantry.base.GantryProperties;
+import org.gantry.runtime.RuntimeProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/** The SSH client Gantry's executors share, and the ssh executor. */
+@Configuration(proxyBeanMethods = false)
+class SshExecutorConfiguration {
+
+    @Bean(destroyMethod = "close")
+    MinaSshClients minaSshClients(GantryProperties gantry, RuntimeProperties runtime) throws IOException {
+        return new MinaSshClients(gantry.dataDir().resolve("ssh").resolve("known_hosts"),
+                runtime.ssh().connectTimeout(), runtime.ssh().commandTimeout());
+    }
+
+    @Bean
+    SshExecutor sshExecutor(SshHostService hosts, MinaSshClients clients) {
+        return new SshExecutor(hosts, clients);
+    }
+}

@@ -1,0 +1,97 @@
+package org.gantry.runtime.ssh.ui;
+
+import com.vaadin.flow.component.button.Button;
+import com.vaadin.flow.component.button.ButtonVariant;
+import com.vaadin.flow.component.formlayout.FormLayout;
+import com.vaadin.flow.component.grid.Grid;
+import com.vaadin.flow.component.html.H2;
+import com.vaadin.flow.component.html.Paragraph;
+import com.vaadin.flow.component.orderedlayout.VerticalLayout;
+import com.vaadin.flow.component.textfield.IntegerField;
+import com.vaadin.flow.component.textfield.TextField;
+import com.vaadin.flow.router.Menu;
+import com.vaadin.flow.router.PageTitle;
+import com.vaadin.flow.router.Route;
+import jakarta.annotation.security.RolesAllowed;
+import org.gantry.base.ui.Notifications;
+import org.gantry.runtime.ssh.SshHost;
+import org.gantry.runtime.ssh.SshHostService;
+
+/** Administrators register the SSH hosts that virtual clusters with the ssh or slurm executor use. */
+@Route("admin/ssh-hosts")
+@PageTitle("SSH hosts · Gantry")
+@Menu(title = "Admin: SSH hosts", order = 93, icon = "vaadin:server")
+@RolesAllowed("ADMIN")
+class SshHostAdminView extends VerticalLayout {
+
+    private final SshHostService hosts;
+    final Grid<SshHost> grid = new Grid<>(SshHost.class, false);
+    final TextField alias = new TextField("Alias");
+    final TextField host = new TextField("Host");
+    final IntegerField port = new IntegerField("Port");
+    final TextField username = new TextField("User");
+    final TextField keyPath = new TextField("Private key file");
+    final TextField baseDir = new TextField("Base directory");
+    final TextField description = new TextField("Description");
+
+    SshHostAdminView(SshHostService hosts) {
+        this.hosts = hosts;
+        setSizeFull();
+        grid.addColumn(SshHost::getAlias).setHeader("Alias").setAutoWidth(true);
+        grid.addColumn(h -> h.getUsername() + "@" + h.getHost() + ":" + h.getPort()).setHeader("Login");
+        grid.addColumn(SshHost::getKeyPath).setHeader("Key");
+        grid.addColumn(SshHost::getBaseDir).setHeader("Base directory");
+        grid.addColumn(SshHost::getDescription).setHeader("Description");
+        grid.asSingleSelect().addValueChangeListener(e -> {
+            SshHost h = e.getValue();
+            if (h != null) {
+                alias.setValue(h.getAlias());
+                host.setValue(h.getHost());
+                port.setValue(h.getPort());
+                username.setValue(h.getUsername());
+                keyPath.setValue(h.getKeyPath());
+                baseDir.setValue(h.getBaseDir());
+                description.setValue(h.getDescription());
+            }
+        });
+        alias.setMaxLength(SshHost.ALIAS_MAX);
+        alias.setHelperText("the executor target of virtual clusters (ssh: alias, slurm: alias:partition)");
+        port.setValue(22);
+        port.setMin(1);
+        port.setMax(65535);
+        keyPath.setHelperText("absolute path on Gantry's host, readable by Gantry only");
+        baseDir.setValue(".gantry");
+        baseDir.setHelperText("relative to the user's home on the host");
+        Button save = new Button("Save SSH host", e -> save());
+        save.addThemeVariants(ButtonVariant.LUMO_PRIMARY);
+        Button delete = new Button("Delete", e -> delete());
+        delete.addThemeVariants(ButtonVariant.LUMO_ERROR);
+        add(new H2("SSH hosts"),
+                new Paragraph("Host keys are trusted on first connection and pinned in the data directory's "
+                        + "ssh/known_hosts; a host whose key changes afterwards is refused."),
+                new FormLayout(alias, host, port, username, keyPath, baseDir, description, save, delete), grid);
+        refresh();
+    }
+
+    void save() {
+        try {
+            hosts.save(new SshHostService.SshHostSettings(alias.getValue().trim(), host.getValue(),
+                    port.getValue() == null ? 22 : port.getValue(), username.getValue(), keyPath.getValue(),
+                    baseDir.getValue(), description.getValue()));
+            Notifications.success("Saved SSH host " + alias.getValue());
+            refresh();
+        } catch (IllegalArgumentException e) {
+            Notifications.error(e.getMessage());
+        }
+    }
+
+    void delete() {
+        hosts.delete(alias.getValue().trim());
+        Notifications.success("Deleted SSH host " + alias.getValue());
+        refresh();
+    }
+
+    private void refresh() {
+        grid.setItems(hosts.hosts());
+    }
+}

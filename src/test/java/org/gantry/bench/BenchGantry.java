@@ -1,0 +1,46 @@
+package org.gantry.bench;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Map;
+import org.gantry.testsupport.GantryProcess;
+import org.gantry.testsupport.RestClient;
+
+/** A Gantry process for a benchmark: its data dir under target/bench, marks where tasks can write. */
+final class BenchGantry {
+
+    final Path dataDir;
+    final Path log;
+    final Path marks;
+    final Map<String, String> properties;
+
+    BenchGantry(String name, Map<String, String> properties) throws Exception {
+        Path root = Path.of("target", "bench", name + "-" + System.currentTimeMillis()).toAbsolutePath();
+        this.dataDir = root.resolve("data");
+        this.log = Files.createDirectories(root).resolve("gantry.log");
+        // tasks run under an unprivileged account: their marks go where anyone may write
+        this.marks = Files.createTempDirectory("gantry-bench-marks");
+        Files.setPosixFilePermissions(marks, PosixFilePermissions.fromString("rwxrwxrwx"));
+        this.properties = properties;
+    }
+
+    GantryProcess start() throws Exception {
+        return GantryProcess.start(dataDir, log, properties);
+    }
+
+    static String job(String name, String command) {
+        return "protocolVersion: 2\nname: " + name + "\ntype: job\ntaskRoles:\n  main:\n"
+                + "    resourcePerInstance: {cpu: 1, memoryMB: 64}\n    commands:\n      - '"
+                + command.replace("'", "''") + "'\n";
+    }
+
+    static String state(RestClient client, String user, String name) {
+        RestClient.Response response = client.get("/api/v2/jobs/" + user + "~" + name);
+        return response.status() == 200 ? response.json().at("/jobStatus/state").asText() : "HTTP " + response.status();
+    }
+
+    static boolean isFinal(String state) {
+        return state.equals("SUCCEEDED") || state.equals("FAILED") || state.equals("STOPPED");
+    }
+}

@@ -1,0 +1,104 @@
+package org.gantry.bench;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.gantry.testsupport.GantryProcess;
+import org.gantry.testsupport.RestClient;
+
+/**
+ * Rounds of: start Gantry on the same data dir, submit a burst of jobs from four clients,
+ * SIGKILL Gantry at a random moment of the burst. Then a last start follows every accepted
+ * job (HTTP 202) to its end. Each task appends a line to its own mark file, so a task that ran
+ * twice shows two lines. Prints accepted, finished, lost (must be 0) and run-twice (must be 0).
+ */
+final class FaultBench {
+
+    private FaultBench() {
+    }
+
+    static void run(int rounds) throws Exception {
+        BenchGantry bench = new BenchGantry("fault", Map.of());
+        Set<String> accepted = ConcurrentHashMap.newKeySet();
+        AtomicInteger counter = new AtomicInteger();
+        String username;
+        String password;
+        try (GantryProcess first = bench.start()) {
+            RestClient user = RestClient.newUser(first.port(), "fault");
+            username = user.username();
+            password = "pw-" + username;
+            first.kill9();
+        }
+        for (int round = 1; round <= rounds; round++) {
+            GantryProcess gantry = bench.start();
+            RestClient user = RestClient.anonymous(gantry.port()).login(username, password);
+            AtomicBoolean alive = new AtomicBoolean(true);
+            List<Thread> clients = new ArrayList<>();
+            for (int c = 0; c < 4; c++) {
+                Thread client = new Thread(() -> {
+                    while (alive.get()) {
+                        String name = "fault-" + counter.incrementAndGet();
+                        try {
+                            RestClient.Response response = user.postYaml("/api/v2/jobs", BenchGantry.job(name,
+                                    "echo run >> " + bench.marks.resolve(name) + "; sleep 0.3"));
+                            if (response.status() == 202) {
+                                accepted.add(name);
+                            }
+                        } catch (RuntimeException e) {
+                            return;  // Gantry is gone
+                        }
+                    }
+                });
+                client.start();
+                clients.add(client);
+            }
+            Thread.sleep(ThreadLocalRandom.current().nextLong(1000, 5000));
+            gantry.kill9();
+            alive.set(false);
+            for (Thread client : clients) {
+                client.join();
+            }
+            System.out.printf("round %d: killed pid %d; %d jobs accepted so far%n", round, gantry.pid(),
+                    accepted.size());
+        }
+        int finished = 0;
+        int lost = 0;
+        int runTwice = 0;
+        int neverRan = 0;
+        try (GantryProcess last = bench.start()) {
+            RestClient user = RestClient.anonymous(last.port()).login(username, password);
+            for (String name : accepted) {
+                String state = BenchGantry.state(user, username, name);
+                for (int wait = 0; wait < 6000 && !BenchGantry.isFinal(state) && !state.startsWith("HTTP"); wait++) {
+                    Thread.sleep(100);
+                    state = BenchGantry.state(user, username, name);
+                }
+                if (!BenchGantry.isFinal(state)) {
+                    lost++;
+                    System.out.println("lost: " + name + " (" + state + ")");
+                    continue;
+                }
+                finished++;
+                Path mark = bench.marks.resolve(name);
+                int runs = Files.exists(mark) ? Files.readAllLines(mark).size() : 0;
+                if (runs > 1) {
+                    runTwice++;
+                    System.out.println("ran " + runs + " times: " + name);
+                }
+                if (runs == 0 && state.equals("SUCCEEDED")) {
+                    neverRan++;
+                }
+            }
+        }
+        System.out.printf("fault run, %d rounds of kill -9 during a submission burst: accepted %d, finished %d,"
+                + " lost %d, run-twice %d (succeeded without running: %d)%n", rounds, accepted.size(), finished,
+                lost, runTwice, neverRan);
+    }
+}

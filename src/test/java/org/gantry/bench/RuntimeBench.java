@@ -1,0 +1,124 @@
+package org.gantry.bench;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import org.gantry.testsupport.GantryProcess;
+import org.gantry.testsupport.RestClient;
+
+/**
+ * Figures of the runtime on the local executor, against Gantry started as users run it:
+ * {@code latency [jobs]} submit → task process start, p50 and p99;
+ * {@code chain [jobs]} wall time per job of a chain of trivial jobs, each submitted when the
+ * previous one succeeded; {@code fault [rounds]} lives in {@link FaultBench}.
+ */
+public final class RuntimeBench {
+
+    private RuntimeBench() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        String which = args.length > 0 ? args[0] : "latency";
+        int count = args.length > 1 ? Integer.parseInt(args[1]) : 0;
+        switch (which) {
+            case "latency" -> latency(count > 0 ? count : 220);
+            case "chain" -> chain(count > 0 ? count : 1000);
+            case "fault" -> FaultBench.run(count > 0 ? count : 20);
+            case "executor" -> ExecutorLatency.run(count > 0 ? count : 110);
+            default -> throw new IllegalArgumentException("latency | chain | fault | executor");
+        }
+        System.exit(0);
+    }
+
+    /** Jobs submitted one every 200 ms; each task writes the time it started. First 20 are warm-up. */
+    static void latency(int jobs) throws Exception {
+        BenchGantry bench = new BenchGantry("latency", Map.of());
+        List<Double> millis = new ArrayList<>();
+        List<Double> acknowledged = new ArrayList<>();
+        try (GantryProcess gantry = bench.start()) {
+            RestClient user = RestClient.newUser(gantry.port(), "bench");
+            List<String> names = new ArrayList<>();
+            List<Long> submittedNanos = new ArrayList<>();
+            for (int i = 0; i < jobs; i++) {
+                String name = "latency-" + i;
+                Path mark = bench.marks.resolve(name);
+                long submitted = epochNanos();
+                RestClient.Response response = user.postYaml("/api/v2/jobs", BenchGantry.job(name,
+                        "date +%s%N > " + mark));
+                if (response.status() != 202) {
+                    throw new IllegalStateException(response.toString());
+                }
+                if (i >= 20) {
+                    acknowledged.add((epochNanos() - submitted) / 1e6);
+                }
+                names.add(name);
+                submittedNanos.add(submitted);
+                Thread.sleep(200);
+            }
+            for (int i = 0; i < jobs; i++) {
+                Path mark = bench.marks.resolve(names.get(i));
+                for (int wait = 0; wait < 600 && (!Files.exists(mark) || Files.size(mark) == 0); wait++) {
+                    Thread.sleep(100);
+                }
+                long started = Long.parseLong(Files.readString(mark).trim());
+                if (i >= 20) {
+                    millis.add((started - submittedNanos.get(i)) / 1e6);
+                }
+            }
+        }
+        Collections.sort(millis);
+        Collections.sort(acknowledged);
+        System.out.printf("submit -> process start, local executor, %d jobs (after 20 warm-up): p50 %.1f ms,"
+                + " p99 %.1f ms, max %.1f ms; of which POST until 202: p50 %.1f ms, p99 %.1f ms%n", millis.size(),
+                percentile(millis, 50), percentile(millis, 99), millis.get(millis.size() - 1),
+                percentile(acknowledged, 50), percentile(acknowledged, 99));
+    }
+
+    /** Each job runs `true`; the next is submitted once Gantry reports the previous one SUCCEEDED. */
+    static void chain(int jobs) throws Exception {
+        BenchGantry bench = new BenchGantry("chain", Map.of());
+        try (GantryProcess gantry = bench.start()) {
+            RestClient user = RestClient.newUser(gantry.port(), "bench");
+            for (int i = 0; i < 5; i++) {
+                runOne(user, "warmup-" + i);
+            }
+            long start = System.nanoTime();
+            for (int i = 0; i < jobs; i++) {
+                runOne(user, "chain-" + i);
+            }
+            double perJob = (System.nanoTime() - start) / 1e6 / jobs;
+            System.out.printf("chain of %d trivial jobs on the local executor: %.1f ms per job, submit to"
+                    + " SUCCEEDED as seen over REST (polled every 5 ms)%n", jobs, perJob);
+        }
+    }
+
+    private static void runOne(RestClient user, String name) throws Exception {
+        RestClient.Response response = user.postYaml("/api/v2/jobs", BenchGantry.job(name, "true"));
+        if (response.status() != 202) {
+            throw new IllegalStateException(response.toString());
+        }
+        while (true) {
+            String state = BenchGantry.state(user, user.username(), name);
+            if (state.equals("SUCCEEDED")) {
+                return;
+            }
+            if (BenchGantry.isFinal(state)) {
+                throw new IllegalStateException(name + " ended " + state);
+            }
+            Thread.sleep(5);
+        }
+    }
+
+    static long epochNanos() {
+        java.time.Instant now = java.time.Instant.now();
+        return now.getEpochSecond() * 1_000_000_000L + now.getNano();
+    }
+
+    static double percentile(List<Double> sorted, int p) {
+        int index = (int) Math.ceil(p / 100.0 * sorted.size()) - 1;
+        return sorted.get(Math.max(0, Math.min(sorted.size() - 1, index)));
+    }
+}

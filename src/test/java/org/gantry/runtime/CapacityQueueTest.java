@@ -1,0 +1,69 @@
+package org.gantry.runtime;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import java.util.Map;
+import org.gantry.runtime.CapacityQueue.Decision;
+import org.gantry.runtime.CapacityQueue.Demand;
+import org.junit.jupiter.api.Test;
+
+class CapacityQueueTest {
+
+    private static final Map<String, Resources> NODE = Map.of("local", new Resources(4, 8192, 0));
+
+    @Test
+    void jobs_start_in_order_while_the_node_has_room() {
+        Decision decision = CapacityQueue.decide(List.of(job(1, 2), job(2, 2), job(3, 1)), NODE,
+                Map.of(), Map.of(), Map.of());
+
+        assertThat(decision.admitted()).containsExactlyInAnyOrder(1L, 2L);
+        assertThat(decision.waitReasons()).containsOnlyKeys(3L);
+    }
+
+    @Test
+    void a_waiting_job_says_what_it_needs_and_where_it_stands() {
+        Decision decision = CapacityQueue.decide(List.of(job(1, 4), job(2, 1), job(3, 1)), NODE,
+                Map.of("local", new Resources(3, 1024, 0)), Map.of(), Map.of());
+
+        assertThat(decision.admitted()).isEmpty();
+        assertThat(decision.waitReasons()).containsEntry(1L, "needs 4 cpu, 1 free; position 1 in queue")
+                .containsEntry(2L, "position 2 in queue")
+                .containsEntry(3L, "position 3 in queue");
+    }
+
+    @Test
+    void a_job_bigger_than_the_node_waits_without_blocking_the_others() {
+        Decision decision = CapacityQueue.decide(List.of(job(1, 8), job(2, 1)), NODE, Map.of(), Map.of(), Map.of());
+
+        assertThat(decision.admitted()).containsExactly(2L);
+        assertThat(decision.waitReasons().get(1L)).isEqualTo("needs 8 cpu, 4 free of the node's total; it can never start here");
+    }
+
+    @Test
+    void a_virtual_cluster_quota_holds_its_own_jobs_only() {
+        List<Demand> waiting = List.of(new Demand(1, "small", "local", new Resources(2, 512, 0)),
+                new Demand(2, "small", "local", new Resources(1, 512, 0)),
+                new Demand(3, "big", "local", new Resources(1, 512, 0)));
+
+        Decision decision = CapacityQueue.decide(waiting, NODE, Map.of(),
+                Map.of("small", new Resources(2, Integer.MAX_VALUE, Integer.MAX_VALUE)),
+                Map.of("small", new Resources(1, 0, 0)));
+
+        assertThat(decision.admitted()).containsExactly(3L);
+        assertThat(decision.waitReasons()).containsEntry(1L, "virtual cluster small quota: needs 2 cpu, 1 free")
+                .containsEntry(2L, "behind earlier jobs of virtual cluster small");
+    }
+
+    @Test
+    void pools_without_capacity_admit_by_quota_alone() {
+        Decision decision = CapacityQueue.decide(List.of(new Demand(1, "vc", "slurm:debug", new Resources(64, 1, 0))),
+                NODE, Map.of(), Map.of(), Map.of());
+
+        assertThat(decision.admitted()).containsExactly(1L);
+    }
+
+    private static Demand job(long id, int cpu) {
+        return new Demand(id, "default", "local", new Resources(cpu, 256, 0));
+    }
+}

@@ -1,0 +1,140 @@
+package org.gantry.runtime;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+
+/**
+ * Debian's OpenSSH server started for a test on a free loopback port, with a generated host
+ * key and a generated client key. Logs in as a test account ({@code gantry-ssh-test}, created
+ * with a home directory) when the test runs as root, else as the current user.
+ */
+public final class OpenSshServer implements AutoCloseable {
+
+    public static final Path SSHD = Path.of("/usr/sbin/sshd");
+    private static final String TEST_ACCOUNT = "gantry-ssh-test";
+
+    private final Process process;
+    private final int port;
+    private final String user;
+    private final Path clientKey;
+
+    private OpenSshServer(Process process, int port, String user, Path clientKey) {
+        this.process = process;
+        this.port = port;
+        this.user = user;
+        this.clientKey = clientKey;
+    }
+
+    public static boolean available() {
+        return Files.isExecutable(SSHD) && Files.isExecutable(Path.of("/usr/bin/ssh-keygen"));
+    }
+
+    public static OpenSshServer start(Path dir) throws Exception {
+        return start(dir, Map.of());
+    }
+
+    /** Starts a server whose sessions get the given environment variables (sshd's SetEnv). */
+    public static OpenSshServer start(Path dir, Map<String, String> sessionEnv) throws Exception {
+        Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x"));
+        String user = System.getProperty("user.name");
+        if (user.equals("root")) {
+            user = TEST_ACCOUNT;
+            if (run("id", "-u", user) != 0) {
+                run("useradd", "--create-home", "--shell", "/bin/bash", user);
+            }
+            // useradd leaves the password "!", which OpenSSH without PAM treats as a locked account
+            run("usermod", "-p", "*", user);
+            Files.createDirectories(Path.of("/run/sshd"));
+        }
+        run("ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", dir.resolve("host_key").toString());
+        Path clientKey = dir.resolve("client_key");
+        run("ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", clientKey.toString());
+        Path authorized = Files.copy(dir.resolve("client_key.pub"), dir.resolve("authorized_keys"));
+        Files.setPosixFilePermissions(authorized, PosixFilePermissions.fromString("rw-r--r--"));
+        int port = freePort();
+        Path config = Files.writeString(dir.resolve("sshd_config"), String.join("\n",
+                "ListenAddress 127.0.0.1",
+                "HostKey " + dir.resolve("host_key"),
+                "PidFile " + dir.resolve("sshd.pid"),
+                "AuthorizedKeysFile " + authorized,
+                "StrictModes no",
+                "PasswordAuthentication no",
+                "KbdInteractiveAuthentication no",
+                "PubkeyAuthentication yes",
+                "UsePAM no",
+                "PermitRootLogin prohibit-password",
+                "AllowUsers " + user,
+                "Subsystem sftp internal-sftp",
+                sessionEnv.isEmpty() ? "" : "SetEnv " + sessionEnv.entrySet().stream()
+                        .map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(" ")),
+                ""));
+        Process sshd = new ProcessBuilder(SSHD.toString(), "-D", "-e", "-f", config.toString(), "-p",
+                Integer.toString(port))
+                .redirectErrorStream(true).redirectOutput(dir.resolve("sshd.log").toFile()).start();
+        awaitPort(port, sshd, dir);
+        return new OpenSshServer(sshd, port, user, clientKey);
+    }
+
+    public int port() {
+        return port;
+    }
+
+    public String user() {
+        return user;
+    }
+
+    public Path clientKey() {
+        return clientKey;
+    }
+
+    /** The user's home directory on the host (this machine). */
+    public Path home() {
+        return user.equals(System.getProperty("user.name")) ? Path.of(System.getProperty("user.home"))
+                : Path.of("/home", user);
+    }
+
+    @Override
+    public void close() throws Exception {
+        process.destroy();
+        if (!process.waitFor(10, TimeUnit.SECONDS)) {
+            process.destroyForcibly();
+        }
+    }
+
+    private static void awaitPort(int port, Process sshd, Path dir) throws Exception {
+        Instant end = Instant.now().plus(Duration.ofSeconds(20));
+        while (Instant.now().isBefore(end)) {
+            if (!sshd.isAlive()) {
+                throw new IllegalStateException("sshd exited: " + Files.readString(dir.resolve("sshd.log")));
+            }
+            try (Socket ignored = new Socket("127.0.0.1", port)) {
+                return;
+            } catch (IOException e) {
+                Thread.sleep(50);
+            }
+        }
+        throw new IllegalStateException("sshd did not listen on " + port);
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        }
+    }
+
+    private static int run(String... command) throws Exception {
+        Process p = new ProcessBuilder(List.of(command)).redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        return p.waitFor();
+    }
+}

@@ -1,0 +1,263 @@
+package org.gantry.runtime.local;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assumptions.assumeThat;
+import static org.gantry.runtime.Launches.awaitFinal;
+import static org.gantry.runtime.Launches.awaitLog;
+import static org.gantry.runtime.Launches.launch;
+import static org.gantry.runtime.Launches.log;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.gantry.runtime.AttemptRef;
+import org.gantry.runtime.ExecutionHandle;
+import org.gantry.runtime.LogStream;
+import org.gantry.runtime.Reattachment;
+import org.gantry.runtime.Resources;
+import org.gantry.runtime.RuntimeProperties;
+import org.gantry.runtime.TaskLaunch;
+import org.gantry.runtime.TaskObservation;
+import org.gantry.runtime.TaskObservation.Phase;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The local executor with real processes, accounts and limits on this machine. */
+class LocalExecutorIT {
+
+    private static final Duration WAIT = Duration.ofSeconds(60);
+
+    @TempDir
+    Path dataDir;
+
+    private LocalExecutor executor;
+    private final List<Map.Entry<LocalExecutor, ExecutionHandle>> submitted = new ArrayList<>();
+
+    @BeforeEach
+    void start() throws Exception {
+        executor = executor(RuntimeProperties.TaskAccounts.SHARED);
+    }
+
+    @AfterEach
+    void stopLeftovers() throws Exception {
+        // a failed assertion must not leave tasks running on the machine
+        for (Map.Entry<LocalExecutor, ExecutionHandle> task : submitted) {
+            if (!task.getKey().observe(task.getValue()).isFinal()) {
+                task.getKey().stop(task.getValue(), Duration.ZERO);
+            }
+            awaitFinal(task.getKey(), task.getValue(), WAIT);
+        }
+    }
+
+    private ExecutionHandle submit(LocalExecutor on, TaskLaunch launch) throws Exception {
+        ExecutionHandle handle = on.submit("", launch);
+        submitted.add(Map.entry(on, handle));
+        return handle;
+    }
+
+    private LocalExecutor executor(RuntimeProperties.TaskAccounts accounts) throws Exception {
+        RuntimeProperties.Local settings = new RuntimeProperties.Local(null, null, 0,
+                true, accounts, "gantry-task", "gantry-", "auto", null);
+        LocalExecutor created = new LocalExecutor(dataDir, dataDir.resolve("tasks"), settings,
+                TaskAccounts.runningAsRoot());
+        return created;
+    }
+
+    @Test
+    void a_task_runs_in_its_own_directory_with_its_output_and_exit_code_kept() throws Exception {
+        ExecutionHandle handle = submit(executor, launch("alice", "hello",
+                "echo \"hello from $PAI_JOB_NAME $PAI_CURRENT_TASK_ROLE_NAME-$PAI_CURRENT_TASK_ROLE_CURRENT_TASK_INDEX\"\n"
+                        + "echo \"dir=$PAI_WORK_DIR pwd=$PWD\"\necho oops >&2\nexit 3\n"));
+
+        TaskObservation end = awaitFinal(executor, handle, WAIT);
+
+        assertThat(end.phase()).isEqualTo(Phase.FAILED);
+        assertThat(end.exitCode()).hasValue(3);
+        String out = log(executor, handle, LogStream.STDOUT);
+        Path work = dataDir.resolve("tasks/alice/hello/main-0/attempt-1/work");
+        assertThat(out).contains("hello from hello main-0").contains("dir=" + work + " pwd=" + work);
+        assertThat(log(executor, handle, LogStream.STDERR)).isEqualTo("oops\n");
+    }
+
+    @Test
+    void a_task_sees_its_runtime_variables_and_nothing_of_gantrys_environment() throws Exception {
+        ExecutionHandle handle = submit(executor, launch("alice", "env", "env | cut -d= -f1 | sort\n"));
+
+        assertThat(awaitFinal(executor, handle, WAIT).phase()).isEqualTo(Phase.SUCCEEDED);
+
+        List<String> names = log(executor, handle, LogStream.STDOUT).lines().toList();
+        assertThat(names).contains("PAI_JOB_NAME", "PAI_USER_NAME", "PAI_WORK_DIR", "PAI_TASK_ROLE_main_HOST_LIST",
+                "PAI_TASK_ROLE_TASK_COUNT_main", "GANTRY_JOB_NAME", "GANTRY_TASK_INDEX", "HOME", "PATH");
+        assertThat(names).allMatch(name -> name.startsWith("PAI_") || name.startsWith("GANTRY_")
+                || List.of("PATH", "HOME", "USER", "LOGNAME", "SHELL", "LANG", "PWD", "SHLVL", "_", "OLDPWD")
+                .contains(name), "only runtime variables");
+        assertThat(System.getenv()).containsKey("PATH");  // the test JVM has an environment that was not passed
+    }
+
+    @Test
+    void many_tasks_run_concurrently() throws Exception {
+        List<ExecutionHandle> handles = new ArrayList<>();
+        for (int i = 0; i < 40; i++) {
+            handles.add(submit(executor, launch("alice", "many-" + i, "sleep 1\necho task " + i + "\n")));
+        }
+        for (int i = 0; i < handles.size(); i++) {
+            assertThat(awaitFinal(executor, handles.get(i), WAIT).phase()).isEqualTo(Phase.SUCCEEDED);
+            assertThat(log(executor, handles.get(i), LogStream.STDOUT)).isEqualTo("task " + i + "\n");
+        }
+    }
+
+    @Test
+    void stop_ends_the_whole_process_group() throws Exception {
+        String marker = "gantry-stop-marker-" + System.nanoTime();
+        ExecutionHandle handle = submit(executor, launch("alice", "stop",
+                "bash -c 'sleep 1000; : " + marker + "' &\nbash -c 'sleep 1000; : " + marker + "' &\n"
+                        + "echo started\nwait\n"));
+        awaitLog(executor, handle, LogStream.STDOUT, "started", WAIT);
+        for (int i = 0; i < 50 && processesNamed(marker).size() < 2; i++) {
+            Thread.sleep(100);
+        }
+        assertThat(processesNamed(marker)).hasSize(2);
+
+        executor.stop(handle, Duration.ofSeconds(2));
+        TaskObservation end = awaitFinal(executor, handle, WAIT);
+
+        assertThat(end.phase()).isEqualTo(Phase.STOPPED);
+        Thread.sleep(2500);  // past the grace period: whatever ignored SIGTERM got SIGKILL
+        assertThat(processesNamed(marker)).isEmpty();
+    }
+
+    @Test
+    void a_task_that_ignores_sigterm_is_killed_after_the_grace_period() throws Exception {
+        ExecutionHandle handle = submit(executor, launch("alice", "stubborn",
+                "trap '' TERM\necho started\nwhile :; do sleep 0.2; done\n"));
+        awaitLog(executor, handle, LogStream.STDOUT, "started", WAIT);
+
+        executor.stop(handle, Duration.ofMillis(500));
+
+        assertThat(awaitFinal(executor, handle, WAIT).phase()).isEqualTo(Phase.STOPPED);
+    }
+
+    @Test
+    void a_task_is_followed_by_a_new_executor_after_a_restart() throws Exception {
+        ExecutionHandle handle = submit(executor, launch("alice", "restart",
+                "echo started\nsleep 2\necho done\n"));
+        awaitLog(executor, handle, LogStream.STDOUT, "started", WAIT);
+
+        LocalExecutor restarted = executor(RuntimeProperties.TaskAccounts.SHARED);
+
+        assertThat(restarted.observe(handle).phase()).isEqualTo(Phase.RUNNING);
+        assertThat(awaitFinal(restarted, handle, WAIT).phase()).isEqualTo(Phase.SUCCEEDED);
+        assertThat(log(restarted, handle, LogStream.STDOUT)).isEqualTo("started\ndone\n");
+        assertThat(restarted.reattach("", new AttemptRef("alice", "restart", "main", 0, 1)).handle())
+                .hasValueSatisfying(found -> assertThat(found.externalId()).isEqualTo(handle.externalId()));
+    }
+
+    @Test
+    void an_attempt_fenced_before_its_runner_started_never_runs() throws Exception {
+        AttemptRef ref = new AttemptRef("alice", "fenced", "main", 0, 1);
+        Path dir = executor.attemptDir(ref);
+        Files.createDirectories(dir.getParent());
+
+        Reattachment settled = executor.reattach("", ref);
+        assertThat(settled.wasStarted()).isFalse();
+
+        // the launch that was interrupted now goes ahead: it must find the fence and do nothing
+        Files.writeString(dir.resolve("task.sh"), "echo ran >" + dir.resolve("proof") + "\n");
+        Files.writeString(dir.resolve("runner.sh"), new org.gantry.runtime.RunnerScript().render());
+        Files.createDirectories(dir.resolve("work"));
+        Process runner = new ProcessBuilder("bash", dir.resolve("runner.sh").toString()).start();
+        assertThat(runner.waitFor()).isEqualTo(org.gantry.runtime.RunnerScript.FENCED_EXIT);
+        assertThat(dir.resolve("proof")).doesNotExist();
+        assertThat(executor.reattach("", ref).wasStarted()).isFalse();
+    }
+
+    @Test
+    void a_task_using_more_memory_than_it_asked_for_is_killed_for_memory() throws Exception {
+        AttemptRef ref = new AttemptRef("alice", "hog", "main", 0, 1);
+        ExecutionHandle handle = submit(executor, launch(ref,
+                "python3 -c 'x = bytearray(400 * 1024 * 1024); print(len(x))'\n", new Resources(1, 64, 0)));
+
+        TaskObservation end = awaitFinal(executor, handle, WAIT);
+
+        if (executor.memoryMode() == MemoryLimits.Mode.CGROUP_V1 || executor.memoryMode() == MemoryLimits.Mode.CGROUP_V2) {
+            assertThat(end.phase()).isEqualTo(Phase.KILLED_OOM);
+            assertThat(end.diagnostics()).hasValue(org.gantry.runtime.RunnerOutcome.OOM_MESSAGE);
+        } else {
+            // prlimit: the allocation fails inside the task, which fails
+            assertThat(end.phase()).isEqualTo(Phase.FAILED);
+            assertThat(log(executor, handle, LogStream.STDERR)).contains("MemoryError");
+        }
+    }
+
+    @Test
+    void a_task_cannot_read_gantrys_data_directory() throws Exception {
+        assumeThat(TaskAccounts.runningAsRoot()).as("switching accounts needs root").isTrue();
+        Path secret = Files.writeString(dataDir.resolve("secret.key"), "top secret");
+        Files.createDirectories(dataDir.resolve("postgres"));
+        Files.writeString(dataDir.resolve("postgres/PG_VERSION"), "16");
+        Files.setPosixFilePermissions(secret, PosixFilePermissions.fromString("rw-r--r--"));
+        Files.setPosixFilePermissions(dataDir.resolve("postgres"), PosixFilePermissions.fromString("rwxr-xr-x"));
+        LocalExecutor fresh = executor(RuntimeProperties.TaskAccounts.SHARED);  // secures the data dir at start
+
+        ExecutionHandle handle = submit(fresh, launch("alice", "snoop",
+                "id -un\nls " + dataDir + " && echo LISTED\ncat " + secret + " && echo READ-KEY\n"
+                        + "cat " + dataDir.resolve("postgres/PG_VERSION") + " && echo READ-DB\n"
+                        + "cat " + dataDir.resolve("tasks/alice/snoop/main-0/attempt-1/runner.sh")
+                        + " >/dev/null && echo READ-RUNNER\nexit 0\n"));
+
+        assertThat(awaitFinal(fresh, handle, WAIT).phase()).isEqualTo(Phase.SUCCEEDED);
+        assertThat(log(fresh, handle, LogStream.STDOUT)).isEqualTo("gantry-task\n");
+        assertThat(log(fresh, handle, LogStream.STDERR)).contains("Permission denied")
+                .doesNotContain("No such file");
+    }
+
+    @Test
+    void a_link_planted_by_a_task_does_not_make_gantry_read_for_it() throws Exception {
+        assumeThat(TaskAccounts.runningAsRoot()).as("switching accounts needs root").isTrue();
+        Path secret = Files.writeString(dataDir.resolve("secret.key"), "top secret");
+        Files.setPosixFilePermissions(secret, PosixFilePermissions.fromString("rw-------"));
+        ExecutionHandle handle = submit(executor, launch("alice", "plant",
+                "mkdir -p .gantry && ln -s " + secret + " .gantry/steps.tsv && echo planted\n"));
+        assertThat(awaitFinal(executor, handle, WAIT).phase()).isEqualTo(Phase.SUCCEEDED);
+
+        var read = executor.read(handle, "work/.gantry/steps.tsv", 0, 4096);
+
+        assertThat(new String(read.data())).doesNotContain("top secret");
+        assertThat(read.data()).isEmpty();
+    }
+
+    @Test
+    void with_accounts_per_user_a_task_cannot_read_another_users_working_directory() throws Exception {
+        assumeThat(TaskAccounts.runningAsRoot()).as("switching accounts needs root").isTrue();
+        LocalExecutor perUser = executor(RuntimeProperties.TaskAccounts.PER_USER);
+        ExecutionHandle alice = submit(perUser, launch("alice", "private",
+                "echo 'alice data' >notes.txt\necho written\nsleep 30\n"));
+        awaitLog(perUser, alice, LogStream.STDOUT, "written", WAIT);
+        Path aliceWork = Path.of(alice.workDir()).resolve("work");
+
+        ExecutionHandle bob = submit(perUser, launch("bob", "peek",
+                "id -un\ncat " + aliceWork.resolve("notes.txt") + " && echo READ\nls " + aliceWork
+                        + " && echo LISTED\nls " + dataDir.resolve("tasks/alice") + " && echo LISTED-USER\nexit 0\n"));
+
+        assertThat(awaitFinal(perUser, bob, WAIT).phase()).isEqualTo(Phase.SUCCEEDED);
+        assertThat(log(perUser, bob, LogStream.STDOUT)).isEqualTo("gantry-bob\n");
+        assertThat(log(perUser, bob, LogStream.STDERR)).contains("Permission denied");
+        perUser.stop(alice, Duration.ofSeconds(1));
+        assertThat(awaitFinal(perUser, alice, WAIT).phase()).isEqualTo(Phase.STOPPED);
+    }
+
+    private static List<ProcessHandle> processesNamed(String marker) {
+        return ProcessHandle.allProcesses()
+                .filter(p -> p.info().commandLine().orElse("").contains(marker)
+                        || p.info().command().orElse("").contains(marker))
+                .filter(ProcessHandle::isAlive)
+                .toList();
+    }
+}

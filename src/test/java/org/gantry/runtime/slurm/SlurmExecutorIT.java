@@ -1,0 +1,160 @@
+package org.gantry.runtime.slurm;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assumptions.assumeThat;
+import static org.gantry.runtime.Launches.awaitFinal;
+import static org.gantry.runtime.Launches.awaitLog;
+import static org.gantry.runtime.Launches.launch;
+import static org.gantry.runtime.Launches.log;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import org.gantry.runtime.AttemptRef;
+import org.gantry.runtime.ExecutionHandle;
+import org.gantry.runtime.LogStream;
+import org.gantry.runtime.OpenSshServer;
+import org.gantry.runtime.Resources;
+import org.gantry.runtime.RuntimeProperties;
+import org.gantry.runtime.SlurmCluster;
+import org.gantry.runtime.TaskObservation;
+import org.gantry.runtime.TaskObservation.Phase;
+import org.gantry.runtime.local.LocalExecutor;
+import org.gantry.runtime.ssh.MinaSshClients;
+import org.gantry.runtime.ssh.SshTarget;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The Slurm executor against a real one-node slurmctld + slurmd, locally and through a login node over SSH. */
+class SlurmExecutorIT {
+
+    private static final Duration WAIT = Duration.ofSeconds(90);
+
+    @TempDir
+    static Path dir;
+
+    private static SlurmCluster slurm;
+    private static OpenSshServer sshd;
+    private static MinaSshClients clients;
+    private static SshTarget login;
+    private static SlurmExecutor executor;
+    private static RuntimeProperties.Slurm settings;
+    private static LocalExecutor local;
+
+    @BeforeAll
+    static void startCluster() throws Exception {
+        assumeThat(SlurmCluster.missing()).as("Slurm needs these").isEmpty();
+        // task accounts and the ssh login must pass through the test's directory
+        java.nio.file.Files.setPosixFilePermissions(dir,
+                java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
+        slurm = SlurmCluster.start(dir.resolve("slurm"));
+        java.nio.file.Files.createDirectories(dir.resolve("sshd"));
+        sshd = OpenSshServer.start(dir.resolve("sshd"), Map.of("SLURM_CONF", slurm.conf().toString()));
+        login = new SshTarget("login", "127.0.0.1", sshd.port(), sshd.user(), sshd.clientKey(), ".gantry");
+        clients = new MinaSshClients(dir.resolve("known_hosts"), Duration.ofSeconds(10), Duration.ofSeconds(30));
+        local = new LocalExecutor(dir.resolve("data"), dir.resolve("data/tasks"), new RuntimeProperties.Local(
+                null, null, 0, true, RuntimeProperties.TaskAccounts.SHARED, "gantry-task",
+                "gantry-", "auto", null), true);
+        settings = new RuntimeProperties.Slurm(slurm.conf(), null,
+                ".gantry/slurm-test-" + UUID.randomUUID());
+        executor = newExecutor();
+    }
+
+    private static SlurmExecutor newExecutor() {
+        return new SlurmExecutor(settings, Duration.ofSeconds(30), local,
+                alias -> alias.equals("login") ? Optional.of(login) : Optional.empty(), clients);
+    }
+
+    @AfterAll
+    static void stopCluster() throws Exception {
+        if (clients != null) {
+            clients.close();
+        }
+        if (sshd != null) {
+            sshd.close();
+            new ProcessBuilder("rm", "-rf", sshd.home().resolve(settings.remoteBaseDir()).toString()).start().waitFor();
+        }
+        if (slurm != null) {
+            slurm.close();
+        }
+    }
+
+    @Test
+    void a_batch_job_runs_as_the_task_account_and_its_output_comes_back() throws Exception {
+        ExecutionHandle handle = executor.submit("debug", launch("alice", "hello-slurm",
+                "echo \"hello $PAI_JOB_NAME as $(id -un) job $SLURM_JOB_ID\"\necho warn >&2\nexit 5\n"));
+
+        TaskObservation end = awaitFinal(executor, handle, WAIT);
+
+        assertThat(end.phase()).isEqualTo(Phase.FAILED);
+        assertThat(end.exitCode()).hasValue(5);
+        assertThat(end.node()).isPresent();
+        assertThat(log(executor, handle, LogStream.STDOUT))
+                .isEqualTo("hello hello-slurm as gantry-task job " + handle.externalId() + "\n");
+        assertThat(log(executor, handle, LogStream.STDERR)).isEqualTo("warn\n");
+    }
+
+    @Test
+    void a_batch_job_is_submitted_through_a_login_node_over_ssh() throws Exception {
+        ExecutionHandle handle = executor.submit("login:debug", launch("alice", "via-login",
+                "echo \"hello as $(id -un) in $PAI_WORK_DIR\"\n"));
+
+        assertThat(awaitFinal(executor, handle, WAIT).phase()).isEqualTo(Phase.SUCCEEDED);
+        assertThat(log(executor, handle, LogStream.STDOUT)).isEqualTo("hello as " + sshd.user() + " in "
+                + sshd.home().resolve(settings.remoteBaseDir()).resolve("alice/via-login/main-0/attempt-1/work") + "\n");
+    }
+
+    @Test
+    void a_job_waiting_for_resources_is_queued_with_slurms_reason() throws Exception {
+        ExecutionHandle big = executor.submit("debug", launch(new AttemptRef("alice", "big", "main", 0, 1),
+                "echo started\nsleep 3\n", new Resources(2, 512, 0)));
+        awaitLog(executor, big, LogStream.STDOUT, "started", WAIT);
+        ExecutionHandle waiting = executor.submit("debug", launch(new AttemptRef("alice", "waiting", "main", 0, 1),
+                "echo ran\n", new Resources(2, 512, 0)));
+
+        TaskObservation queued = executor.observe(waiting);
+
+        assertThat(queued.phase()).isEqualTo(Phase.QUEUED);
+        assertThat(queued.diagnostics()).hasValueSatisfying(d -> assertThat(d).contains("PENDING"));
+        assertThat(awaitFinal(executor, waiting, WAIT).phase()).isEqualTo(Phase.SUCCEEDED);
+        assertThat(awaitFinal(executor, big, WAIT).phase()).isEqualTo(Phase.SUCCEEDED);
+    }
+
+    @Test
+    void stop_cancels_the_job() throws Exception {
+        ExecutionHandle handle = executor.submit("debug", launch("alice", "stop-slurm",
+                "echo started\nsleep 300\n"));
+        awaitLog(executor, handle, LogStream.STDOUT, "started", WAIT);
+
+        executor.stop(handle, Duration.ofSeconds(1));
+
+        assertThat(awaitFinal(executor, handle, WAIT).phase()).isEqualTo(Phase.STOPPED);
+    }
+
+    @Test
+    void a_running_job_is_found_again_by_a_restarted_executor() throws Exception {
+        AttemptRef ref = new AttemptRef("alice", "restart-slurm", "main", 0, 1);
+        ExecutionHandle handle = executor.submit("debug", launch(ref, "echo started\nsleep 3\necho done\n",
+                new Resources(1, 256, 0)));
+        awaitLog(executor, handle, LogStream.STDOUT, "started", WAIT);
+
+        SlurmExecutor restarted = newExecutor();
+
+        assertThat(restarted.reattach("debug", ref).handle()).contains(handle);
+        assertThat(restarted.observe(handle).phase()).isEqualTo(Phase.RUNNING);
+        assertThat(awaitFinal(restarted, handle, WAIT).phase()).isEqualTo(Phase.SUCCEEDED);
+        assertThat(log(restarted, handle, LogStream.STDOUT)).isEqualTo("started\ndone\n");
+    }
+
+    @Test
+    void an_attempt_never_submitted_is_fenced() throws Exception {
+        AttemptRef ref = new AttemptRef("alice", "never-slurm", "main", 0, 1);
+
+        assertThat(executor.reattach("debug", ref).wasStarted()).isFalse();
+        assertThat(executor.reattach("debug", ref).wasStarted()).isFalse();
+    }
+}

@@ -1,0 +1,140 @@
+package org.gantry.runtime.ssh;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assumptions.assumeThat;
+import static org.gantry.runtime.Launches.awaitFinal;
+import static org.gantry.runtime.Launches.awaitLog;
+import static org.gantry.runtime.Launches.launch;
+import static org.gantry.runtime.Launches.log;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import org.gantry.runtime.AttemptRef;
+import org.gantry.runtime.ExecutionHandle;
+import org.gantry.runtime.ExecutorException;
+import org.gantry.runtime.LogStream;
+import org.gantry.runtime.OpenSshServer;
+import org.gantry.runtime.TaskObservation.Phase;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The SSH executor against Debian's OpenSSH server on a loopback port. */
+class SshExecutorIT {
+
+    private static final Duration WAIT = Duration.ofSeconds(60);
+
+    @TempDir
+    static Path dir;
+
+    private static OpenSshServer sshd;
+    private static SshTarget target;
+    private static MinaSshClients clients;
+    private static SshExecutor executor;
+
+    @BeforeAll
+    static void startServer() throws Exception {
+        assumeThat(OpenSshServer.available()).as("needs Debian's openssh-server (/usr/sbin/sshd)").isTrue();
+        sshd = OpenSshServer.start(dir);
+        target = new SshTarget("lab", "127.0.0.1", sshd.port(), sshd.user(), sshd.clientKey(),
+                ".gantry-test-" + UUID.randomUUID());
+        clients = new MinaSshClients(dir.resolve("known_hosts"), Duration.ofSeconds(10), Duration.ofSeconds(30));
+        executor = new SshExecutor(alias -> Optional.ofNullable(Map.of("lab", target).get(alias)), clients);
+    }
+
+    @AfterAll
+    static void stopServer() throws Exception {
+        if (clients != null) {
+            clients.close();
+        }
+        if (sshd != null) {
+            sshd.close();
+            deleteTree(sshd.home().resolve(target.baseDir()));
+        }
+    }
+
+    @Test
+    void a_task_runs_on_the_host_and_its_output_comes_back() throws Exception {
+        ExecutionHandle handle = executor.submit("lab", launch("alice", "hello-ssh",
+                "echo \"hello $PAI_JOB_NAME as $(id -un) in $PAI_WORK_DIR\"\necho warn >&2\nexit 4\n"));
+
+        var end = awaitFinal(executor, handle, WAIT);
+
+        assertThat(end.phase()).isEqualTo(Phase.FAILED);
+        assertThat(end.exitCode()).hasValue(4);
+        assertThat(log(executor, handle, LogStream.STDOUT)).isEqualTo("hello hello-ssh as " + sshd.user() + " in "
+                + sshd.home().resolve(target.baseDir()).resolve("tasks/alice/hello-ssh/main-0/attempt-1/work") + "\n");
+        assertThat(log(executor, handle, LogStream.STDERR)).isEqualTo("warn\n");
+        assertThat(Files.readString(dir.resolve("known_hosts"))).contains("127.0.0.1");
+    }
+
+    @Test
+    void logs_can_be_followed_while_the_task_runs() throws Exception {
+        ExecutionHandle handle = executor.submit("lab", launch("alice", "tail-ssh",
+                "for i in 1 2 3; do echo line $i; sleep 0.5; done\n"));
+
+        String early = awaitLog(executor, handle, LogStream.STDOUT, "line 1", WAIT);
+
+        assertThat(early).doesNotContain("line 3");
+        assertThat(awaitFinal(executor, handle, WAIT).phase()).isEqualTo(Phase.SUCCEEDED);
+        var tail = executor.logs(handle, LogStream.STDOUT, early.length(), 1024);
+        assertThat(early + new String(tail.data())).isEqualTo("line 1\nline 2\nline 3\n");
+    }
+
+    @Test
+    void stop_ends_the_task_on_the_host() throws Exception {
+        ExecutionHandle handle = executor.submit("lab", launch("alice", "stop-ssh",
+                "trap '' TERM\necho started\nsleep 300 &\nwait\nwhile :; do sleep 1; done\n"));
+        awaitLog(executor, handle, LogStream.STDOUT, "started", WAIT);
+
+        executor.stop(handle, Duration.ofSeconds(1));
+
+        assertThat(awaitFinal(executor, handle, WAIT).phase()).isEqualTo(Phase.STOPPED);
+    }
+
+    @Test
+    void a_task_is_followed_by_a_new_client_after_a_restart() throws Exception {
+        ExecutionHandle handle = executor.submit("lab", launch("alice", "restart-ssh",
+                "echo started\nsleep 2\necho done\n"));
+        awaitLog(executor, handle, LogStream.STDOUT, "started", WAIT);
+
+        try (MinaSshClients fresh = new MinaSshClients(dir.resolve("known_hosts"), Duration.ofSeconds(10),
+                Duration.ofSeconds(30))) {
+            SshExecutor restarted = new SshExecutor(alias -> Optional.of(target), fresh);
+            AttemptRef ref = new AttemptRef("alice", "restart-ssh", "main", 0, 1);
+            assertThat(restarted.reattach("lab", ref).handle()).contains(handle);
+            assertThat(restarted.observe(handle).phase()).isEqualTo(Phase.RUNNING);
+            assertThat(awaitFinal(restarted, handle, WAIT).phase()).isEqualTo(Phase.SUCCEEDED);
+            assertThat(log(restarted, handle, LogStream.STDOUT)).isEqualTo("started\ndone\n");
+        }
+    }
+
+    @Test
+    void an_attempt_never_launched_is_fenced() throws Exception {
+        AttemptRef ref = new AttemptRef("alice", "fence-ssh", "main", 0, 1);
+
+        assertThat(executor.reattach("lab", ref).wasStarted()).isFalse();
+
+        assertThatThrownBy(() -> executor.submit("lab", launch(ref, "echo ran\n", new org.gantry.runtime.Resources(1, 64, 0))))
+                .isInstanceOf(ExecutorException.class).hasMessageContaining("claimed already");
+    }
+
+    @Test
+    void an_unknown_host_alias_is_a_permanent_failure() {
+        assertThatThrownBy(() -> executor.submit("nowhere", launch("alice", "lost", "true\n")))
+                .isInstanceOfSatisfying(ExecutorException.class, e -> assertThat(e.isPermanent()).isTrue())
+                .hasMessageContaining("No SSH host 'nowhere'");
+    }
+
+    private static void deleteTree(Path root) throws Exception {
+        if (Files.exists(root)) {
+            new ProcessBuilder("rm", "-rf", root.toString()).start().waitFor();
+        }
+    }
+}

@@ -1,0 +1,142 @@
+package org.gantry.testsupport;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Gantry started as a separate JVM on this test's classpath, with its own data directory and
+ * the runtime on: what a user runs, so that it can be killed with SIGKILL and started again.
+ */
+public final class GantryProcess implements AutoCloseable {
+
+    private static final Pattern PG_PORT = Pattern.compile("Embedded PostgreSQL on port (\\d+)");
+
+    private final Process process;
+    private final int port;
+    private final Path log;
+
+    private GantryProcess(Process process, int port, Path log) {
+        this.process = process;
+        this.port = port;
+        this.log = log;
+    }
+
+    /**
+     * Starts Gantry and waits until it answers.
+     *
+     * @param properties more Spring properties ({@code gantry.runtime.slurm.conf} …)
+     */
+    public static GantryProcess start(Path dataDir, Path log, Map<String, String> properties) throws Exception {
+        int port = freePort();
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
+                .toString(), "-Xmx768m", "-XX:TieredStopAtLevel=1", "-cp", classpath()));
+        Map<String, String> all = new java.util.LinkedHashMap<>(Map.of(
+                "gantry.data-dir", dataDir.toString(),
+                "server.port", Integer.toString(port),
+                "gantry.admin-password", RestClient.ADMIN_PASSWORD,
+                "gantry.runtime.enabled", "true",
+                "gantry.runtime.local.allow-same-user", "true",
+                "vaadin.launch-browser", "false"));
+        all.putAll(properties);
+        all.forEach((key, value) -> command.add("-D" + key + "=" + value));
+        command.add("org.gantry.GantryApplication");
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
+        builder.environment().remove("GANTRY_DB_URL");
+        GantryProcess gantry = new GantryProcess(builder.start(), port, log);
+        gantry.awaitReady(Duration.ofMinutes(4));
+        return gantry;
+    }
+
+    /** The test JVM's classpath as Maven built it (failsafe's booter jar hides it in a property). */
+    private static String classpath() {
+        return System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+    }
+
+    public int port() {
+        return port;
+    }
+
+    public long pid() {
+        return process.pid();
+    }
+
+    private void awaitReady(Duration timeout) throws Exception {
+        HttpClient http = HttpClient.newHttpClient();
+        Instant end = Instant.now().plus(timeout);
+        while (Instant.now().isBefore(end)) {
+            if (!process.isAlive()) {
+                throw new IllegalStateException("Gantry exited with " + process.exitValue() + ":\n" + tail());
+            }
+            try {
+                HttpResponse<String> info = http.send(HttpRequest.newBuilder(
+                        URI.create("http://localhost:" + port + "/actuator/health/readiness")).build(),
+                        HttpResponse.BodyHandlers.ofString());
+                if (info.statusCode() == 200) {
+                    return;
+                }
+            } catch (IOException e) {
+                // not listening yet
+            }
+            Thread.sleep(500);
+        }
+        throw new IllegalStateException("Gantry did not answer within " + timeout + ":\n" + tail());
+    }
+
+    private String tail() throws IOException {
+        List<String> lines = Files.readAllLines(log);
+        return String.join("\n", lines.subList(Math.max(0, lines.size() - 60), lines.size()));
+    }
+
+    /** SIGKILL, as a crash or an OOM killer would: nothing runs its shutdown hooks. */
+    public void kill9() throws InterruptedException {
+        process.destroyForcibly();
+        process.waitFor(30, TimeUnit.SECONDS);
+    }
+
+    /** A JDBC connection to this Gantry's embedded PostgreSQL, for setting up what no API sets. */
+    public Connection database() throws IOException, SQLException {
+        Matcher port = PG_PORT.matcher(Files.readString(log));
+        String found = null;
+        while (port.find()) {
+            found = port.group(1);
+        }
+        if (found == null) {
+            throw new IllegalStateException("no embedded PostgreSQL port in " + log);
+        }
+        return DriverManager.getConnection("jdbc:postgresql://localhost:" + found + "/postgres", "postgres", "");
+    }
+
+    @Override
+    public void close() throws Exception {
+        if (process.isAlive()) {
+            process.destroy();
+            if (!process.waitFor(60, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+            }
+        }
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        }
+    }
+}
