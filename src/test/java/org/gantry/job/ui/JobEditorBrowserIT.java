@@ -63,6 +63,7 @@ class JobEditorBrowserIT {
 
             browser.driver.findElement(By.id("submit")).click();
             wait.until(ExpectedConditions.urlContains("/job-detail/editor-browser~hello-world-"));
+            assertThat(browser.await(By.id("job-detail")).getText()).contains("hello-world-");
             browser.screenshot("editor-submitted");
         }
     }
