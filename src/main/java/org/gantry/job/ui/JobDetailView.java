@@ -60,6 +60,7 @@ class JobDetailView extends VerticalLayout implements BeforeEnterObserver, HasDy
 
     private final JobViewSupport support;
     private final String viewer;
+    private final boolean admin;
     private String owner = "";
     private String name = "";
     private long jobId = -1;
@@ -68,6 +69,8 @@ class JobDetailView extends VerticalLayout implements BeforeEnterObserver, HasDy
     JobDetailView(JobViewSupport support) {
         this.support = support;
         this.viewer = support.currentUser().require();
+        // Read once on a request thread: pushed refreshes run without the security context.
+        this.admin = support.currentUser().isAdmin();
         setId("job-detail");
         star.addThemeVariants(ButtonVariant.LUMO_TERTIARY, ButtonVariant.LUMO_ICON);
         star.setId("detail-star");
@@ -124,6 +127,14 @@ class JobDetailView extends VerticalLayout implements BeforeEnterObserver, HasDy
 
     /** Reads the job again and shows it; false when the viewer may not see it (any longer). */
     boolean reload() {
+        return reload(true);
+    }
+
+    /**
+     * @param onRequest whether this runs on a request thread with the viewer's security
+     *                  context; the logs are read only then, as reading them checks who asks
+     */
+    private boolean reload(boolean onRequest) {
         Optional<Job> found = support.search().findJob(viewer, owner, name);
         Optional<JobListItem> item = support.search().find(viewer, owner, name);
         if (found.isEmpty() || item.isEmpty()) {
@@ -145,7 +156,7 @@ class JobDetailView extends VerticalLayout implements BeforeEnterObserver, HasDy
         tasks.setItems(detail.taskRoles().values().stream().flatMap(List::stream).toList());
         JobService.EventPage page = jobs.events(owner, name, Optional.empty(), EVENTS_SHOWN);
         events.show(page.events(), page.totalCount());
-        logs.ifPresent(panel -> {
+        logs.filter(panel -> onRequest).ifPresent(panel -> {
             if (!panel.isVisible() && !detail.taskRoles().isEmpty()) {
                 // Show the first task's log until the person picks another.
                 detail.taskRoles().values().stream().flatMap(List::stream).findFirst()
@@ -159,7 +170,7 @@ class JobDetailView extends VerticalLayout implements BeforeEnterObserver, HasDy
     }
 
     private boolean canModify() {
-        return viewer.equals(owner) || support.currentUser().isAdmin();
+        return viewer.equals(owner) || admin;
     }
 
     private Optional<String> terminalRoute(TaskStatus task) {
@@ -220,7 +231,7 @@ class JobDetailView extends VerticalLayout implements BeforeEnterObserver, HasDy
         UI ui = event.getUI();
         ui.addPollListener(e -> reload());
         CoalescedUpdates updates = new CoalescedUpdates(ui, support.broadcaster().scheduler(), REFRESH_DELAY,
-                ids -> reload());
+                ids -> reload(false));
         liveUpdates = support.broadcaster().register(change -> {
             if (change.jobId() == jobId) {
                 updates.add(change.jobId());

@@ -1,0 +1,127 @@
+package org.gantry.terminal;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.springframework.stereotype.Component;
+
+/**
+ * Opens shells on this machine as a task's OS account: for tasks of the local executor, and
+ * {@code srun} into the allocations of Slurm tasks when this machine is a submit host.
+ *
+ * <p>When Gantry runs as root the shell is started through {@code setpriv} with the account's
+ * uid, gid and groups and no capabilities; otherwise only a task running as Gantry's own
+ * account can be entered. The environment is built from scratch: nothing of Gantry's own
+ * (database password, secret key location) reaches a task's shell.
+ */
+@Component
+public class LocalShells {
+
+    private static final String SAFE_PATH = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin";
+
+    private final String ownAccount;
+    private final boolean root;
+
+    public LocalShells() {
+        com.sun.security.auth.module.UnixSystem self = new com.sun.security.auth.module.UnixSystem();
+        this.ownAccount = self.getUsername();
+        this.root = self.getUid() == 0;
+    }
+
+    /** A shell in a local task's working directory as its account. */
+    public TaskShell open(TaskShellTarget.Local target, TaskRoute route, ShellRequest request) throws IOException {
+        OsAccount account = account(target.osAccount());
+        Map<String, String> env = environment(account, target.environment(), target.initScript(),
+                Optional.of(target.workingDirectory().toString()), route, request);
+        return start(account, ShellScripts.forRequest(request), env, target.workingDirectory(), request);
+    }
+
+    /** {@code srun --overlap} into a Slurm task's allocation, as the allocation's owner. */
+    public TaskShell open(TaskShellTarget.Slurm target, TaskRoute route, ShellRequest request) throws IOException {
+        OsAccount account = account(target.osAccount());
+        Map<String, String> env = environment(account, target.environment(), target.initScript(),
+                target.workingDirectory(), route, request);
+        Path here = Files.isDirectory(account.home()) ? account.home() : Path.of("/");
+        TaskShell shell = start(account, srun(target, request), env, here, request);
+        // srun sets up its own pty on the compute node from the size it saw at start, which may
+        // predate pty4j's first resize: set it again once srun speaks.
+        return request.pty().<TaskShell>map(pty -> new ResizeOnFirstOutputShell(shell, pty.size())).orElse(shell);
+    }
+
+    /** srun's command line for a Slurm target; also used over SSH to a login node. */
+    public static List<String> srun(TaskShellTarget.Slurm target, ShellRequest request) {
+        List<String> command = new ArrayList<>(List.of("srun", "--jobid=" + target.slurmJobId(), "--overlap",
+                "--ntasks=1", "--quiet"));
+        if (request.pty().isPresent()) {
+            command.add("--pty");
+        }
+        target.workingDirectory().ifPresent(dir -> command.add("--chdir=" + dir));
+        command.addAll(ShellScripts.forRequest(request));
+        return command;
+    }
+
+    /**
+     * The environment of a task's shell: a minimal login environment for the account, the
+     * client's terminal settings, the task's variables, and what {@link ShellScripts} reads.
+     */
+    public static Map<String, String> environment(OsAccount account, Map<String, String> taskEnvironment,
+                                                  Optional<String> initScript, Optional<String> directory,
+                                                  TaskRoute route, ShellRequest request) {
+        Map<String, String> env = new LinkedHashMap<>();
+        env.put("PATH", SAFE_PATH);
+        env.put("HOME", Files.isDirectory(account.home()) ? account.home().toString() : directory.orElse("/"));
+        env.put("USER", account.name());
+        env.put("LOGNAME", account.name());
+        env.put("SHELL", "/bin/bash");
+        env.put("LANG", "C.UTF-8");
+        request.clientEnvironment().forEach((name, value) -> {
+            if (ShellRequest.passesOn(name)) {
+                env.put(name, value);
+            }
+        });
+        request.pty().ifPresent(pty -> env.put("TERM", pty.term()));
+        taskEnvironment.forEach((name, value) -> {
+            if (name.matches("[A-Za-z_][A-Za-z0-9_]*")) {
+                env.put(name, value);
+            }
+        });
+        initScript.ifPresent(script -> env.put(ShellScripts.INIT_VARIABLE, script));
+        directory.ifPresent(dir -> env.put(ShellScripts.DIR_VARIABLE, dir));
+        env.put(ShellScripts.ROUTE_VARIABLE, route.loginName());
+        env.put(ShellScripts.RC_VARIABLE, ShellScripts.INTERACTIVE_RC);
+        return env;
+    }
+
+    private OsAccount account(String name) {
+        OsAccount account = OsAccount.lookup(name)
+                .orElseThrow(() -> new ShellUnavailableException("The task's account " + name
+                        + " does not exist on this machine"));
+        if (!root && !account.name().equals(ownAccount)) {
+            throw new ShellUnavailableException("Gantry runs as " + ownAccount + ", not as root, so it cannot open a "
+                    + "shell as the task's account " + name);
+        }
+        if (account.uid() == 0) {
+            throw new ShellUnavailableException("Tasks never run as root, and neither do their shells");
+        }
+        return account;
+    }
+
+    private TaskShell start(OsAccount account, List<String> program, Map<String, String> env, Path directory,
+                            ShellRequest request) throws IOException {
+        List<String> command = new ArrayList<>();
+        if (root) {
+            command.addAll(List.of("setpriv", "--reuid=" + account.uid(), "--regid=" + account.gid(),
+                    "--init-groups", "--inh-caps=-all", "--"));
+        }
+        command.addAll(program);
+        if (request.pty().isPresent()) {
+            return Pty4jShell.start(command, env, directory, request.pty().get().size());
+        }
+        return PipeShell.start(command, env, directory);
+    }
+}

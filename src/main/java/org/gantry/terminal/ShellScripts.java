@@ -1,0 +1,77 @@
+package org.gantry.terminal;
+
+import java.util.List;
+
+/**
+ * The bash command lines that open a task's shell, the same on this machine, in a Slurm
+ * allocation and on an SSH host: they need nothing but bash there, no file from Gantry.
+ */
+public final class ShellScripts {
+
+    /** Carries {@link #INTERACTIVE_RC} to the shell; bash reads it as its rcfile. */
+    public static final String RC_VARIABLE = "GANTRY_SHELL_RC";
+    /** The task's init script, sourced by both kinds of shell. */
+    public static final String INIT_VARIABLE = "GANTRY_TASK_INIT";
+    /** The task's working directory, where both kinds of shell start. */
+    public static final String DIR_VARIABLE = "GANTRY_TASK_DIR";
+    /** The task's route, shown in the prompt. */
+    public static final String ROUTE_VARIABLE = "GANTRY_TERMINAL_TASK";
+
+    /**
+     * The rcfile of an interactive shell: the user's own ~/.bashrc first, then the task's
+     * environment so that it wins, then the prompt marks which task this is.
+     */
+    public static final String INTERACTIVE_RC = """
+            if [ -f ~/.bashrc ]; then . ~/.bashrc; fi
+            if [ -n "${GANTRY_TASK_INIT:-}" ]; then
+              if [ -r "$GANTRY_TASK_INIT" ]; then . "$GANTRY_TASK_INIT"
+              else echo "gantry: cannot read the task's environment $GANTRY_TASK_INIT" >&2; fi
+            fi
+            if [ -n "${GANTRY_TASK_DIR:-}" ]; then cd -- "$GANTRY_TASK_DIR" || true; fi
+            PS1="(${GANTRY_TERMINAL_TASK:-task}) ${PS1:-\\\\u@\\\\h:\\\\w\\\\$ }"
+            """;
+
+    /** Before an exec request's command: the task's environment, quietly, and its directory. */
+    private static final String EXEC_PRELUDE = """
+            if [ -n "${GANTRY_TASK_INIT:-}" ] && [ -r "$GANTRY_TASK_INIT" ]; then . "$GANTRY_TASK_INIT" >&2; fi
+            if [ -n "${GANTRY_TASK_DIR:-}" ]; then cd -- "$GANTRY_TASK_DIR" || exit 1; fi
+            """;
+
+    private ShellScripts() {
+    }
+
+    /**
+     * An interactive bash reading {@link #INTERACTIVE_RC} from {@value #RC_VARIABLE}. The
+     * process substitution survives {@code exec}, so the rcfile needs no file on disk.
+     */
+    public static List<String> interactive() {
+        return List.of("bash", "-c", "exec bash --rcfile <(printf '%s\\n' \"$" + RC_VARIABLE + "\") -i");
+    }
+
+    /** Runs {@code command} as {@code bash -c} would, after the task's environment is set up. */
+    public static List<String> exec(String command) {
+        return List.of("bash", "-c", EXEC_PRELUDE + command);
+    }
+
+    /** The request's command line: an exec command or an interactive shell. */
+    public static List<String> forRequest(ShellRequest request) {
+        return request.command().map(ShellScripts::exec).orElseGet(ShellScripts::interactive);
+    }
+
+    /** {@code value} quoted for a POSIX shell. */
+    public static String quote(String value) {
+        return "'" + value.replace("'", "'\\''") + "'";
+    }
+
+    /** A command line as one string for a remote shell (SSH exec, srun over SSH). */
+    public static String join(List<String> argv) {
+        StringBuilder line = new StringBuilder();
+        for (String arg : argv) {
+            if (!line.isEmpty()) {
+                line.append(' ');
+            }
+            line.append(quote(arg));
+        }
+        return line.toString();
+    }
+}

@@ -1,0 +1,20 @@
+package org.gantry.terminal.ssh;
+
+import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.ScheduledExecutorService;
+import org.gantry.terminal.TerminalProperties;
+import org.gantry.terminal.TerminalService;
+
+/** What a {@link TaskShellCommand} needs from the gateway that runs it. */
+record GatewayRuntime(TerminalService terminals, TaskShellLauncher launcher, TerminalProperties properties,
+                      ExecutorService threads, ScheduledExecutorService scheduler, Set<TaskShellCommand> open) {
+
+    void opened(TaskShellCommand command) {
+        open.add(command);
+    }
+
+    void closed(TaskShellCommand command) {
+        open.remove(command);
+    }
+}

@@ -1,0 +1,143 @@
+package org.gantry.terminal.ssh;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.apache.sshd.client.SshClient;
+import org.apache.sshd.client.channel.ChannelExec;
+import org.apache.sshd.client.session.ClientSession;
+import org.apache.sshd.common.AttributeRepository;
+import org.apache.sshd.core.CoreModuleProperties;
+import org.gantry.terminal.ShellRequest;
+import org.gantry.terminal.ShellScripts;
+import org.gantry.terminal.ShellUnavailableException;
+import org.gantry.terminal.SshEndpoint;
+import org.gantry.terminal.TaskRoute;
+import org.gantry.terminal.TaskShell;
+import org.gantry.terminal.TerminalProperties;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.DisposableBean;
+import org.springframework.stereotype.Component;
+
+/**
+ * Shells on other machines: an SSH connection to the task's host (or a Slurm login node) with
+ * the credentials the runtime uses there, running the same bash command line as a local shell.
+ */
+@Component
+class OnwardSsh implements DisposableBean {
+
+    private static final Logger log = LoggerFactory.getLogger(OnwardSsh.class);
+    private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(20);
+    static final AttributeRepository.AttributeKey<String> EXPECTED_HOST_KEY = new AttributeRepository.AttributeKey<>();
+
+    private final TerminalProperties properties;
+    private volatile SshClient client;
+
+    OnwardSsh(TerminalProperties properties) {
+        this.properties = properties;
+    }
+
+    /**
+     * Runs {@code argv} on {@code endpoint} with the task's variables set; a pty when the
+     * request has one.
+     */
+    TaskShell open(SshEndpoint endpoint, List<String> argv, Map<String, String> taskEnvironment,
+                   Optional<String> initScript, Optional<String> directory, TaskRoute route, ShellRequest request)
+            throws IOException {
+        String command = remoteCommand(argv, taskEnvironment, initScript, directory, route, request);
+        ClientSession session = null;
+        try {
+            session = client().connect(endpoint.user(), endpoint.host(), endpoint.port(),
+                            AttributeRepository.ofKeyValuePair(EXPECTED_HOST_KEY,
+                                    endpoint.hostKeyFingerprint().orElse("")), null)
+                    .verify(CONNECT_TIMEOUT).getSession();
+            session.addPublicKeyIdentity(endpoint.identity());
+            session.auth().verify(CONNECT_TIMEOUT);
+            ChannelExec channel = session.createExecChannel(command);
+            if (request.pty().isPresent()) {
+                ShellRequest.Pty pty = request.pty().get();
+                channel.setUsePty(true);
+                channel.setPtyType(pty.term());
+                channel.setPtyColumns(pty.size().columns());
+                channel.setPtyLines(pty.size().rows());
+            }
+            channel.open().verify(CONNECT_TIMEOUT);
+            return new OnwardSshShell(session, channel, request.pty().isPresent());
+        } catch (IOException e) {
+            if (session != null) {
+                session.close(true);
+            }
+            throw new ShellUnavailableException("Cannot reach the task's host " + endpoint.host() + ":"
+                    + endpoint.port() + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * {@code env NAME=value … bash …}: sshd servers accept few environment requests, so the
+     * variables travel on the command line.
+     */
+    static String remoteCommand(List<String> argv, Map<String, String> taskEnvironment, Optional<String> initScript,
+                                Optional<String> directory, TaskRoute route, ShellRequest request) {
+        Map<String, String> env = new LinkedHashMap<>();
+        request.clientEnvironment().forEach((name, value) -> {
+            if (ShellRequest.passesOn(name)) {
+                env.put(name, value);
+            }
+        });
+        request.pty().ifPresent(pty -> env.put("TERM", pty.term()));
+        taskEnvironment.forEach((name, value) -> {
+            if (name.matches("[A-Za-z_][A-Za-z0-9_]*")) {
+                env.put(name, value);
+            }
+        });
+        initScript.ifPresent(script -> env.put(ShellScripts.INIT_VARIABLE, script));
+        directory.ifPresent(dir -> env.put(ShellScripts.DIR_VARIABLE, dir));
+        env.put(ShellScripts.ROUTE_VARIABLE, route.loginName());
+        env.put(ShellScripts.RC_VARIABLE, ShellScripts.INTERACTIVE_RC);
+        List<String> line = new ArrayList<>();
+        line.add("env");
+        env.forEach((name, value) -> line.add(name + "=" + value));
+        line.addAll(argv);
+        return ShellScripts.join(line);
+    }
+
+    private SshClient client() {
+        SshClient current = client;
+        if (current != null) {
+            return current;
+        }
+        synchronized (this) {
+            if (client == null) {
+                SshClient created = SshClient.setUpDefaultClient();
+                CoreModuleProperties.TCP_NODELAY.set(created, true);
+                CoreModuleProperties.HEARTBEAT_INTERVAL.set(created, properties.keepaliveInterval());
+                created.setServerKeyVerifier((session, address, key) -> {
+                    AttributeRepository context = session.getConnectionContext();
+                    String expected = context == null ? null : context.getAttribute(EXPECTED_HOST_KEY);
+                    String actual = MinaSshKeyCodec.fingerprint(key);
+                    if (expected == null || expected.isEmpty()) {
+                        log.warn("Accepting host key {} of {} unchecked: no expected fingerprint is configured",
+                                actual, address);
+                        return true;
+                    }
+                    return expected.equals(actual);
+                });
+                created.start();
+                client = created;
+            }
+            return client;
+        }
+    }
+
+    @Override
+    public void destroy() throws IOException {
+        if (client != null) {
+            client.stop();
+        }
+    }
+}
