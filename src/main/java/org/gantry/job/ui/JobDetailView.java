@@ -29,6 +29,7 @@ import org.gantry.job.Job;
 import org.gantry.job.JobDetail;
 import org.gantry.job.JobListItem;
 import org.gantry.job.JobService;
+import org.gantry.job.JobState;
 import org.gantry.job.TaskStatus;
 import org.gantry.security.VirtualCluster;
 
@@ -153,7 +154,9 @@ class JobDetailView extends VerticalLayout implements BeforeEnterObserver, HasDy
         showStar(item.get().starred());
         actions.show(job, canModify, owner, name);
         tags.show(item.get().tags(), canModify);
-        tasks.setItems(detail.taskRoles().values().stream().flatMap(List::stream).toList());
+        List<TaskStatus> taskList = detail.taskRoles().values().stream().flatMap(List::stream).toList();
+        tasks.setItems(taskList);
+        showWhyWaiting(job, taskList);
         JobService.EventPage page = jobs.events(owner, name, Optional.empty(), EVENTS_SHOWN);
         events.show(page.events(), page.totalCount());
         logs.filter(panel -> onRequest).ifPresent(panel -> {
@@ -167,6 +170,17 @@ class JobDetailView extends VerticalLayout implements BeforeEnterObserver, HasDy
         });
         getUI().ifPresent(ui -> ui.setPollInterval(job.getState().isFinal() ? -1 : POLL_MILLIS));
         return true;
+    }
+
+    /** While a job waits, the scheduler's reasons (which resource does not fit, queue position). */
+    private void showWhyWaiting(Job job, List<TaskStatus> taskList) {
+        List<String> reasons = taskList.stream().filter(task -> task.state() == JobState.WAITING)
+                .flatMap(task -> task.waitingReason().map(r -> task.roleName() + "-" + task.taskIndex() + ": " + r)
+                        .stream())
+                .limit(10).toList();
+        if (job.getState() == JobState.WAITING && !reasons.isEmpty()) {
+            summary.row("Waiting because", JobSummaryPanel.text(String.join("\n", reasons)));
+        }
     }
 
     private boolean canModify() {
