@@ -9,6 +9,7 @@ import java.util.OptionalInt;
 import org.gantry.security.CurrentUser;
 import org.gantry.terminal.SshGateway;
 import org.gantry.terminal.TaskRoute;
+import org.gantry.terminal.TerminalProperties;
 import org.gantry.terminal.TerminalService;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
@@ -30,8 +31,11 @@ class JobSshController {
     private final SshGateway gateway;
     private final TerminalService terminals;
     private final CurrentUser currentUser;
+    private final TerminalProperties properties;
 
-    JobSshController(SshGateway gateway, TerminalService terminals, CurrentUser currentUser) {
+    JobSshController(SshGateway gateway, TerminalService terminals, CurrentUser currentUser,
+                     TerminalProperties properties) {
+        this.properties = properties;
         this.gateway = gateway;
         this.terminals = terminals;
         this.currentUser = currentUser;
@@ -61,6 +65,8 @@ class JobSshController {
         }
         Map<String, Object> json = new LinkedHashMap<>();
         json.put("host", gateway.advertisedHost());
+        // Unless configured, the gateway is on the host the caller reached this API on.
+        json.put("hostConfigured", properties.advertisedHost().isPresent());
         json.put("port", gateway.port());
         json.put("hostKey", gateway.hostPublicKey());
         json.put("hostKeyFingerprint", gateway.hostKeyFingerprint());

@@ -4,6 +4,7 @@ import picocli.CommandLine.Command;
 
 /** {@code gantry job …}: the job subcommands. */
 @Command(name = "job", description = "Work with jobs.", mixinStandardHelpOptions = true,
-        subcommands = {JobSubmitCommand.class, JobListCommand.class, JobGetCommand.class, JobLintCommand.class})
+        subcommands = {JobSubmitCommand.class, JobListCommand.class, JobGetCommand.class, JobLintCommand.class,
+                JobSshCommand.class})
 class JobCommand {
 }

@@ -12,6 +12,32 @@ final class BashLibrary {
     private BashLibrary() {
     }
 
+    /**
+     * Writes what a shell into the task needs to be in the task's environment: the exported
+     * variables and the shell functions (module, conda, the user's) as they stand right before
+     * the task step. The terminal sources it into interactive shells and exec commands.
+     */
+    static final String SHELL_ENV = """
+            gantry_shell_env() {
+              local name
+              {
+                printf '# The environment of this task before its commands, for shells opened into it.\\n'
+                for name in $(compgen -e); do
+                  case $name in
+                    TERM|COLORTERM|PWD|OLDPWD|SHLVL|_|COLUMNS|LINES|HOME|SHELLOPTS|BASHOPTS|gantry_*) continue ;;
+                  esac
+                  declare -p "$name" 2>/dev/null
+                done
+                for name in $(compgen -A function); do
+                  case $name in gantry_*) continue ;; esac
+                  declare -f "$name"
+                done
+              } >"$gantry_status_dir/shell-env.sh.tmp" 2>/dev/null \\
+                && mv -f -- "$gantry_status_dir/shell-env.sh.tmp" "$gantry_status_dir/shell-env.sh"
+              return 0
+            }
+            """;
+
     /** Step framing and the exit trap; see docs/decisions/0004-call-after-semantics.md. */
     static final String FRAMING = """
             # Each step appends a "running" line to steps.tsv when it starts and its final line

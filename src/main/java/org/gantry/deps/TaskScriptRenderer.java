@@ -18,6 +18,8 @@ import org.gantry.deps.DepsPlan.PlannedStep;
  *       a {@code running} line at each step's start, its final line at its end;</li>
  *   <li>{@code step-<step>.stderr}: each step's stderr, also passed on to the task's stderr
  *       (not for the task step, whose stderr is the task's log);</li>
+ *   <li>{@code shell-env.sh}: the exported variables and shell functions right before the
+ *       task step, for shells opened into the running task (the SSH gateway sources it);</li>
  *   <li>frame lines on stdout: {@code ::gantry step pip start},
  *       {@code ::gantry step pip end exit=0 ms=3200}.</li>
  * </ul>
@@ -64,7 +66,7 @@ public final class TaskScriptRenderer {
         for (Map.Entry<String, String> e : request.runtimeEnv().entrySet()) {
             script.append(Shell.export(e.getKey(), e.getValue())).append('\n');
         }
-        script.append('\n').append(BashLibrary.FRAMING);
+        script.append('\n').append(BashLibrary.FRAMING).append(BashLibrary.SHELL_ENV);
         if (has(steps, DepsStep.MODULE)) {
             script.append(BashLibrary.MODULE);
         }
@@ -87,6 +89,9 @@ public final class TaskScriptRenderer {
         script.append("\ntrap gantry_finish EXIT\n")
                 .append("trap 'exit 129' HUP\ntrap 'exit 130' INT\ntrap 'exit 143' TERM\n");
         for (PlannedStep step : steps) {
+            if (step.step() == DepsStep.TASK) {
+                script.append("\ngantry_shell_env\n");
+            }
             if (step.step() != DepsStep.CALL_AFTER) {
                 script.append("\ngantry_begin ").append(step.step().stepName()).append('\n');
                 step.lines().forEach(line -> script.append(line).append('\n'));

@@ -10,9 +10,9 @@ public final class ShellScripts {
 
     /** Carries {@link #INTERACTIVE_RC} to the shell; bash reads it as its rcfile. */
     public static final String RC_VARIABLE = "GANTRY_SHELL_RC";
-    /** The task's init script, sourced by both kinds of shell. */
+    /** The task's init script, sourced by both kinds of shell; a relative path is relative to $HOME. */
     public static final String INIT_VARIABLE = "GANTRY_TASK_INIT";
-    /** The task's working directory, where both kinds of shell start. */
+    /** The task's working directory, where both kinds of shell start; a relative path is relative to $HOME. */
     public static final String DIR_VARIABLE = "GANTRY_TASK_DIR";
     /** The task's route, shown in the prompt. */
     public static final String ROUTE_VARIABLE = "GANTRY_TERMINAL_TASK";
@@ -22,6 +22,8 @@ public final class ShellScripts {
      * environment so that it wins, then the prompt marks which task this is.
      */
     public static final String INTERACTIVE_RC = """
+            case ${GANTRY_TASK_INIT:-/} in /*) ;; *) GANTRY_TASK_INIT=$HOME/$GANTRY_TASK_INIT ;; esac
+            case ${GANTRY_TASK_DIR:-/} in /*) ;; *) GANTRY_TASK_DIR=$HOME/$GANTRY_TASK_DIR ;; esac
             if [ -f ~/.bashrc ]; then . ~/.bashrc; fi
             if [ -n "${GANTRY_TASK_INIT:-}" ]; then
               if [ -r "$GANTRY_TASK_INIT" ]; then . "$GANTRY_TASK_INIT"
@@ -33,6 +35,8 @@ public final class ShellScripts {
 
     /** Before an exec request's command: the task's environment, quietly, and its directory. */
     private static final String EXEC_PRELUDE = """
+            case ${GANTRY_TASK_INIT:-/} in /*) ;; *) GANTRY_TASK_INIT=$HOME/$GANTRY_TASK_INIT ;; esac
+            case ${GANTRY_TASK_DIR:-/} in /*) ;; *) GANTRY_TASK_DIR=$HOME/$GANTRY_TASK_DIR ;; esac
             if [ -n "${GANTRY_TASK_INIT:-}" ] && [ -r "$GANTRY_TASK_INIT" ]; then . "$GANTRY_TASK_INIT" >&2; fi
             if [ -n "${GANTRY_TASK_DIR:-}" ]; then cd -- "$GANTRY_TASK_DIR" || exit 1; fi
             """;

@@ -1,6 +1,6 @@
 package org.gantry.terminal;
 
-import java.security.KeyPair;
+import java.nio.file.Path;
 import java.util.Optional;
 
 /**
@@ -9,15 +9,16 @@ import java.util.Optional;
  * @param host host name or address
  * @param port SSH port
  * @param user account to log in as
- * @param identity the key pair Gantry authenticates with
- * @param hostKeyFingerprint the server's expected host key ({@code SHA256:…}); when empty any
- *     key is accepted and a warning is logged
+ * @param identityFile the private key Gantry authenticates with (OpenSSH or PEM format, no passphrase)
+ * @param hostKeyFingerprint the server's expected host key ({@code SHA256:…})
+ * @param knownHosts a known_hosts file that must list the server's key, when no fingerprint is
+ *     given; with neither, any key is accepted and a warning is logged
  */
-public record SshEndpoint(String host, int port, String user, KeyPair identity, Optional<String> hostKeyFingerprint) {
+public record SshEndpoint(String host, int port, String user, Path identityFile, Optional<String> hostKeyFingerprint,
+                          Optional<Path> knownHosts) {
 
     @Override
     public String toString() {
-        // The identity stays out of logs.
         return user + "@" + host + ":" + port;
     }
 }

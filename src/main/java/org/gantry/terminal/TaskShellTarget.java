@@ -17,7 +17,8 @@ public sealed interface TaskShellTarget {
     /**
      * A bash file sourced by the shell after the user's own startup files, replaying the task's
      * setup that a shell must share (module loads, conda or venv activation); a path on the
-     * machine where the shell runs, readable by the task's account.
+     * machine where the shell runs, readable by the task's account, relative to its home
+     * directory unless absolute.
      */
     Optional<String> initScript();
 
@@ -60,7 +61,7 @@ public sealed interface TaskShellTarget {
      * A task of the SSH executor: an onward SSH connection to its host, into its working directory.
      *
      * @param host the host the task runs on, with the credentials Gantry uses there
-     * @param workingDirectory the task's working directory on that host
+     * @param workingDirectory the task's working directory on that host, relative to the login's home unless absolute
      */
     record SshHost(SshEndpoint host, String workingDirectory, Map<String, String> environment,
                    Optional<String> initScript) implements TaskShellTarget {

@@ -147,6 +147,23 @@ class TaskScriptRendererTest {
     }
 
     @Test
+    void the_environment_before_the_commands_is_kept_for_shells_into_the_task() throws Exception {
+        TaskScripts.Run run = TaskScripts.run(dir.resolve("task"), request()
+                .deps(deps(Map.of("FROM_ENV", "it's \"env\""), List.of("export FROM_BASH=1", "greet() { echo \"hi-$1\"; }"),
+                        List.of(), Optional.empty(), Optional.empty(), List.of("export FROM_BEFORE=2"), List.of()))
+                .commands(List.of("export DURING_TASK=no")).build());
+        assertThat(run.exitCode()).as(run.stderr()).isZero();
+
+        Path snapshot = dir.resolve("task/.gantry/shell-env.sh");
+        Process shell = new ProcessBuilder("bash", "--norc", "-c",
+                ". " + snapshot + "; echo \"$FROM_ENV|$FROM_BASH|$FROM_BEFORE|${DURING_TASK:-unset}\"; greet x;"
+                        + " declare -F | grep -c gantry_ || true").start();
+        String out = new String(shell.getInputStream().readAllBytes());
+        assertThat(shell.waitFor()).isZero();
+        assertThat(out).isEqualTo("it's \"env\"|1|2|unset\nhi-x\n0\n");
+    }
+
+    @Test
     void a_failing_bash_step_stops_the_task_before_its_commands() throws Exception {
         TaskScripts.Run run = TaskScripts.run(dir.resolve("task"), request()
                 .deps(bashDeps(List.of("touch first", "echo 'mkdir: cannot create' >&2; false", "touch third")))

@@ -1,6 +1,14 @@
 package org.gantry.terminal.ssh;
 
 import java.io.IOException;
+import java.io.InputStream;
+import java.net.SocketAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.GeneralSecurityException;
+import java.security.KeyPair;
+import java.security.PublicKey;
+import java.util.Iterator;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -9,8 +17,11 @@ import java.util.Map;
 import java.util.Optional;
 import org.apache.sshd.client.SshClient;
 import org.apache.sshd.client.channel.ChannelExec;
+import org.apache.sshd.client.keyverifier.KnownHostsServerKeyVerifier;
+import org.apache.sshd.client.keyverifier.RejectAllServerKeyVerifier;
 import org.apache.sshd.client.session.ClientSession;
 import org.apache.sshd.common.AttributeRepository;
+import org.apache.sshd.common.util.security.SecurityUtils;
 import org.apache.sshd.core.CoreModuleProperties;
 import org.gantry.terminal.ShellRequest;
 import org.gantry.terminal.ShellScripts;
@@ -33,7 +44,7 @@ class OnwardSsh implements DisposableBean {
 
     private static final Logger log = LoggerFactory.getLogger(OnwardSsh.class);
     private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(20);
-    static final AttributeRepository.AttributeKey<String> EXPECTED_HOST_KEY = new AttributeRepository.AttributeKey<>();
+    static final AttributeRepository.AttributeKey<SshEndpoint> ENDPOINT = new AttributeRepository.AttributeKey<>();
 
     private final TerminalProperties properties;
     private volatile SshClient client;
@@ -53,10 +64,9 @@ class OnwardSsh implements DisposableBean {
         ClientSession session = null;
         try {
             session = client().connect(endpoint.user(), endpoint.host(), endpoint.port(),
-                            AttributeRepository.ofKeyValuePair(EXPECTED_HOST_KEY,
-                                    endpoint.hostKeyFingerprint().orElse("")), null)
+                            AttributeRepository.ofKeyValuePair(ENDPOINT, endpoint), null)
                     .verify(CONNECT_TIMEOUT).getSession();
-            session.addPublicKeyIdentity(endpoint.identity());
+            session.addPublicKeyIdentity(identity(endpoint.identityFile()));
             session.auth().verify(CONNECT_TIMEOUT);
             ChannelExec channel = session.createExecChannel(command);
             if (request.pty().isPresent()) {
@@ -68,7 +78,7 @@ class OnwardSsh implements DisposableBean {
             }
             channel.open().verify(CONNECT_TIMEOUT);
             return new OnwardSshShell(session, channel, request.pty().isPresent());
-        } catch (IOException e) {
+        } catch (IOException | GeneralSecurityException e) {
             if (session != null) {
                 session.close(true);
             }
@@ -116,21 +126,38 @@ class OnwardSsh implements DisposableBean {
                 SshClient created = SshClient.setUpDefaultClient();
                 CoreModuleProperties.TCP_NODELAY.set(created, true);
                 CoreModuleProperties.HEARTBEAT_INTERVAL.set(created, properties.keepaliveInterval());
-                created.setServerKeyVerifier((session, address, key) -> {
-                    AttributeRepository context = session.getConnectionContext();
-                    String expected = context == null ? null : context.getAttribute(EXPECTED_HOST_KEY);
-                    String actual = MinaSshKeyCodec.fingerprint(key);
-                    if (expected == null || expected.isEmpty()) {
-                        log.warn("Accepting host key {} of {} unchecked: no expected fingerprint is configured",
-                                actual, address);
-                        return true;
-                    }
-                    return expected.equals(actual);
-                });
+                created.setServerKeyVerifier(OnwardSsh::verifyHostKey);
                 created.start();
                 client = created;
             }
             return client;
+        }
+    }
+
+    /** The endpoint's fingerprint, else its known_hosts file, decides; with neither any key goes, with a warning. */
+    private static boolean verifyHostKey(ClientSession session, SocketAddress address, PublicKey key) {
+        AttributeRepository context = session.getConnectionContext();
+        SshEndpoint endpoint = context == null ? null : context.getAttribute(ENDPOINT);
+        String actual = MinaSshKeyCodec.fingerprint(key);
+        if (endpoint != null && endpoint.hostKeyFingerprint().isPresent()) {
+            return endpoint.hostKeyFingerprint().get().equals(actual);
+        }
+        if (endpoint != null && endpoint.knownHosts().isPresent()) {
+            return new KnownHostsServerKeyVerifier(RejectAllServerKeyVerifier.INSTANCE, endpoint.knownHosts().get())
+                    .verifyServerKey(session, address, key);
+        }
+        log.warn("Accepting host key {} of {} unchecked: no expected key is configured", actual, address);
+        return true;
+    }
+
+    private static KeyPair identity(Path file) throws IOException, GeneralSecurityException {
+        try (InputStream in = Files.newInputStream(file)) {
+            Iterator<KeyPair> keys = SecurityUtils.loadKeyPairIdentities(null, () -> file.toString(), in, null)
+                    .iterator();
+            if (!keys.hasNext()) {
+                throw new IOException("No key in " + file);
+            }
+            return keys.next();
         }
     }
 

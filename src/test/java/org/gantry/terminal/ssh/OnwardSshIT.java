@@ -33,6 +33,7 @@ import org.springframework.boot.test.context.SpringBootTest;
 class OnwardSshIT {
 
     private static KeyPair gantryIdentity;
+    private static java.nio.file.Path identityFile;
     private static DebianSshd sshd;
 
     @Autowired
@@ -55,6 +56,11 @@ class OnwardSshIT {
     static void startSshd() throws Exception {
         assumeTrue(DebianSshd.available(), "Debian's openssh-server is not installed or the tests do not run as root");
         gantryIdentity = GatewayTestClient.newKey();
+        identityFile = java.nio.file.Files.createTempFile("gantry-identity", "");
+        try (var out = java.nio.file.Files.newOutputStream(identityFile)) {
+            org.apache.sshd.common.config.keys.writer.openssh.OpenSSHKeyPairResourceWriter.INSTANCE
+                    .writePrivateKey(gantryIdentity, "gantry", null, out);
+        }
         sshd = DebianSshd.start(List.of(PublicKeyEntry.toString(gantryIdentity.getPublic())));
     }
 
@@ -94,7 +100,10 @@ class OnwardSshIT {
 
     @Test
     void exec_on_the_tasks_host_keeps_stdout_stderr_and_exit_code_apart() throws Exception {
-        TaskRoute route = register(hostKeyFingerprint());
+        // The host key as the runtime recorded it in its known_hosts file.
+        java.nio.file.Path knownHosts = java.nio.file.Files.createTempFile("known_hosts", "");
+        java.nio.file.Files.writeString(knownHosts, "[127.0.0.1]:" + sshd.port + " " + sshd.hostKeyLine() + "\n");
+        TaskRoute route = register(Optional.empty(), Optional.of(knownHosts));
         try (GatewayTestClient client = GatewayTestClient.connect(gateway.port(), route.loginName(), ownerKey)) {
             GatewayTestClient.Exec exec = client.exec("echo $GANTRY_JOB_NAME; pwd; echo oops >&2; exit 5");
             assertThat(exec.out()).isEqualTo("train\n" + local.workingDirectory() + "\n");
@@ -115,9 +124,13 @@ class OnwardSshIT {
     }
 
     private TaskRoute register(String hostKeyFingerprint) {
+        return register(Optional.of(hostKeyFingerprint), Optional.empty());
+    }
+
+    private TaskRoute register(Optional<String> hostKeyFingerprint, Optional<java.nio.file.Path> knownHosts) {
         TaskRoute route = TaskRoute.of(owner, "train", "worker", 0);
-        SshEndpoint host = new SshEndpoint("127.0.0.1", sshd.port, local.osAccount(), gantryIdentity,
-                Optional.of(hostKeyFingerprint));
+        SshEndpoint host = new SshEndpoint("127.0.0.1", sshd.port, local.osAccount(), identityFile,
+                hostKeyFingerprint, knownHosts);
         tasks.running(route, new TaskShellTarget.SshHost(host, local.workingDirectory().toString(),
                 local.environment(), local.initScript()));
         return route;
