@@ -30,7 +30,7 @@ import org.gantry.terminal.SshKeyService;
 /** Settings › SSH keys: the keys that let the user into their tasks over SSH. */
 @Route("settings/ssh-keys")
 @PageTitle("SSH keys · Gantry")
-@Menu(title = "SSH keys", order = 80, icon = "vaadin:key")
+@Menu(title = "Settings: SSH keys", order = 82, icon = "vaadin:terminal")
 @PermitAll
 class SshKeysView extends VerticalLayout {
 
