@@ -10,6 +10,7 @@ import org.gantry.job.JobState;
 import org.gantry.testsupport.Browser;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
+import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.support.ui.WebDriverWait;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -48,7 +49,9 @@ class JobViewsBrowserIT {
 
             browser.open("/?scope=all&user=" + dave);
             browser.await(By.id("star-" + dave + "~shared-dataset-prep")).click();
-            new WebDriverWait(browser.driver, Duration.ofSeconds(30)).until(d -> "true".equals(
+            // The grid re-renders the row when the star lands, replacing the element found before.
+            new WebDriverWait(browser.driver, Duration.ofSeconds(30))
+                    .ignoring(StaleElementReferenceException.class).until(d -> "true".equals(
                     d.findElement(By.id("star-" + dave + "~shared-dataset-prep")).getDomAttribute("data-starred")));
             browser.screenshot("job-list-all-starred");
 
