@@ -10,6 +10,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.Optional;
 import org.gantry.security.ApiToken;
+import org.gantry.testsupport.TestSecurity;
 import org.gantry.security.GroupService;
 import org.gantry.security.GroupService.VirtualClusterSettings;
 import org.gantry.security.TokenService;
@@ -80,13 +81,7 @@ class JobLintApiIT {
     }
 
     private static void asAdmin(Runnable action) {
-        SecurityContextHolder.getContext().setAuthentication(UsernamePasswordAuthenticationToken.authenticated(
-                "admin", null, AuthorityUtils.createAuthorityList("ROLE_ADMIN")));
-        try {
-            action.run();
-        } finally {
-            SecurityContextHolder.clearContext();
-        }
+        TestSecurity.asAdmin(action);
     }
 
     private HttpResponse<String> post(String path, String body, Optional<String> token) throws Exception {

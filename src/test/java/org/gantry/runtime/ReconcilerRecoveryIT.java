@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.gantry.job.JobRunService;
+import org.gantry.testsupport.TestSecurity;
 import org.gantry.runtime.local.LocalExecutor;
 import org.gantry.security.GroupService;
 import org.gantry.testsupport.RestClient;
@@ -148,12 +149,6 @@ class ReconcilerRecoveryIT {
     }
 
     private static void asAdmin(Runnable action) {
-        SecurityContextHolder.getContext().setAuthentication(new UsernamePasswordAuthenticationToken("admin", null,
-                List.of(new SimpleGrantedAuthority("ROLE_ADMIN"))));
-        try {
-            action.run();
-        } finally {
-            SecurityContextHolder.clearContext();
-        }
+        TestSecurity.asAdmin(action);
     }
 }

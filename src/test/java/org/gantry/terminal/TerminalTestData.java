@@ -11,9 +11,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import org.gantry.security.Role;
 import org.gantry.security.UserService;
-import org.springframework.security.authentication.UsernamePasswordAuthenticationToken;
-import org.springframework.security.core.authority.AuthorityUtils;
-import org.springframework.security.core.context.SecurityContextHolder;
+import org.gantry.testsupport.TestSecurity;
 
 /** Users, OS accounts and task directories for terminal tests, all real. */
 public final class TerminalTestData {
@@ -33,15 +31,7 @@ public final class TerminalTestData {
 
     /** Runs {@code action} signed in as an administrator. */
     public static <T> T asAdmin(Supplier<T> action) {
-        var admin = UsernamePasswordAuthenticationToken.authenticated("admin", null,
-                AuthorityUtils.createAuthorityList(Role.ADMIN.authorities()));
-        var previous = SecurityContextHolder.getContext().getAuthentication();
-        SecurityContextHolder.getContext().setAuthentication(admin);
-        try {
-            return action.get();
-        } finally {
-            SecurityContextHolder.getContext().setAuthentication(previous);
-        }
+        return TestSecurity.asAdmin(action);
     }
 
     /** The OS account for test tasks: a dedicated one when root, else the account running the tests. */

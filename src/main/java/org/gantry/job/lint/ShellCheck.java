@@ -11,7 +11,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -20,8 +23,8 @@ import java.util.concurrent.TimeoutException;
 
 /**
  * The {@code shellcheck} program, run on a bash script given on stdin with
- * {@code -f json -s bash}. One process per call, killed after the timeout (then there are no
- * comments). Thread-safe.
+ * {@code -f json -s bash}. One process per script not seen recently, killed after the timeout
+ * (then there are no comments). Thread-safe.
  */
 public final class ShellCheck {
 
@@ -43,8 +46,18 @@ public final class ShellCheck {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
+    /** Scripts whose comments are kept: an edit changes one command block, the rest come from here. */
+    static final int CACHED_SCRIPTS = 512;
+
     private final Path binary;
     private final Duration timeout;
+    private final Map<String, List<Comment>> cache = Collections.synchronizedMap(
+            new LinkedHashMap<>(64, 0.75f, true) {
+                @Override
+                protected boolean removeEldestEntry(Map.Entry<String, List<Comment>> eldest) {
+                    return size() > CACHED_SCRIPTS;
+                }
+            });
 
     public ShellCheck(Path binary, Duration timeout) {
         this.binary = binary;
@@ -70,14 +83,27 @@ public final class ShellCheck {
         return binary;
     }
 
-    /** ShellCheck's comments on the script; none when it fails or takes too long. */
+    /**
+     * ShellCheck's comments on the script; none when it fails or takes too long. Answers for
+     * recent scripts are remembered (a failed or timed-out run is not).
+     */
     List<Comment> check(String script) {
+        List<Comment> cached = cache.get(script);
+        if (cached != null) {
+            return cached;
+        }
+        Optional<List<Comment>> comments = run(script);
+        comments.ifPresent(c -> cache.put(script, List.copyOf(c)));
+        return comments.orElse(List.of());
+    }
+
+    private Optional<List<Comment>> run(String script) {
         Process process;
         try {
             process = new ProcessBuilder(binary.toString(), "-f", "json", "-s", "bash", "-e", EXCLUDED, "-")
                     .redirectError(ProcessBuilder.Redirect.DISCARD).start();
         } catch (IOException e) {
-            return List.of();
+            return Optional.empty();
         }
         try {
             CompletableFuture<byte[]> output = CompletableFuture.supplyAsync(() -> readAll(process.getInputStream()));
@@ -85,14 +111,14 @@ public final class ShellCheck {
                 in.write(script.getBytes(StandardCharsets.UTF_8));
             }
             if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
-                return List.of();
+                return Optional.empty();
             }
-            return parse(output.get(timeout.toMillis(), TimeUnit.MILLISECONDS));
+            return Optional.of(parse(output.get(timeout.toMillis(), TimeUnit.MILLISECONDS)));
         } catch (IOException | ExecutionException | TimeoutException e) {
-            return List.of();
+            return Optional.empty();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return List.of();
+            return Optional.empty();
         } finally {
             process.destroyForcibly();
         }

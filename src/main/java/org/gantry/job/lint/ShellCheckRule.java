@@ -9,8 +9,9 @@ import org.gantry.job.lint.Finding.Severity;
 /**
  * ShellCheck's comments on the job's commands, mapped back to the YAML lines they came from.
  *
- * <p>All command blocks go to one ShellCheck process, one after the other, to pay its start
- * once. {@code <% %>} templates are replaced by letters of the same length first, so that
+ * <p>Each command block is checked on its own (a syntax error in one cannot spill into the
+ * next), and ShellCheck remembers recent blocks, so typing in one block re-checks only that
+ * one. {@code <% %>} templates are replaced by letters of the same length first, so that
  * ShellCheck reads them as words rather than redirections and every column stays put.
  * ShellCheck's own fix, when it has one, becomes the quick fix.
  */
@@ -24,34 +25,23 @@ final class ShellCheckRule implements LintRule {
 
     @Override
     public void check(LintDocument document, LintContext context, Findings findings) {
-        List<CommandBlock> blocks = document.blocks();
-        if (blocks.isEmpty()) {
-            return;
-        }
-        StringBuilder combined = new StringBuilder();
-        int[] blockStarts = new int[blocks.size()];
-        for (int i = 0; i < blocks.size(); i++) {
-            blockStarts[i] = combined.length();
-            combined.append(withoutTemplates(blocks.get(i).script())).append('\n');
-        }
-        String script = combined.toString();
-        LineIndex lines = new LineIndex(script);
-        for (ShellCheck.Comment comment : shellCheck.check(script)) {
-            int start = offset(script, lines, comment.line(), comment.column());
-            int end = Math.max(start, offset(script, lines, comment.endLine(), comment.endColumn()));
-            int b = blockOf(blockStarts, start);
-            CommandBlock block = blocks.get(b);
-            int local = start - blockStarts[b];
-            int localEnd = Math.min(end - blockStarts[b], block.script().length());
-            Optional<Fix> fix = fix(comment, script, lines, blockStarts[b], block, findings);
-            findings.inScript(block, local, Math.max(local, localEnd), severity(comment.level()), "SC" + comment.code(),
-                    comment.message() + " (ShellCheck SC" + comment.code() + ")", fix);
+        for (CommandBlock block : document.blocks()) {
+            String script = withoutTemplates(block.script()) + "\n";
+            LineIndex lines = new LineIndex(script);
+            for (ShellCheck.Comment comment : shellCheck.check(script)) {
+                int start = Math.min(offset(script, lines, comment.line(), comment.column()), block.script().length());
+                int end = Math.min(Math.max(start, offset(script, lines, comment.endLine(), comment.endColumn())),
+                        block.script().length());
+                findings.inScript(block, start, end, severity(comment.level()), "SC" + comment.code(),
+                        comment.message() + " (ShellCheck SC" + comment.code() + ")",
+                        fix(comment, script, lines, block, findings));
+            }
         }
     }
 
     /** ShellCheck's edits merged into one replacement of the range they span. */
-    private static Optional<Fix> fix(ShellCheck.Comment comment, String script, LineIndex lines, int blockStart,
-                                     CommandBlock block, Findings findings) {
+    private static Optional<Fix> fix(ShellCheck.Comment comment, String script, LineIndex lines, CommandBlock block,
+                                     Findings findings) {
         if (comment.fix().isEmpty()) {
             return Optional.empty();
         }
@@ -61,8 +51,8 @@ final class ShellCheckRule implements LintRule {
         sorted.sort(Comparator.comparingInt(ShellCheck.Replacement::line)
                 .thenComparingInt(ShellCheck.Replacement::column));
         for (ShellCheck.Replacement r : sorted) {
-            int from = offset(script, lines, r.line(), r.column()) - blockStart;
-            int to = offset(script, lines, r.endLine(), r.endColumn()) - blockStart;
+            int from = offset(script, lines, r.line(), r.column());
+            int to = offset(script, lines, r.endLine(), r.endColumn());
             if (from < 0 || to < from || to > block.script().length()
                     || (!edits.isEmpty() && from < edits.get(edits.size() - 1)[1])) {
                 return Optional.empty();
@@ -80,14 +70,6 @@ final class ShellCheckRule implements LintRule {
         }
         text.append(block.script(), last, to);
         return findings.replaceInScript(block, from, to, "Apply ShellCheck's fix", text.toString());
-    }
-
-    private static int blockOf(int[] starts, int offset) {
-        int b = 0;
-        while (b + 1 < starts.length && starts[b + 1] <= offset) {
-            b++;
-        }
-        return b;
     }
 
     /** Offset of ShellCheck's line and column, its columns counting a tab up to the next stop of 8. */

@@ -29,6 +29,7 @@ import org.gantry.job.Job;
 import org.gantry.job.JobDetail;
 import org.gantry.job.JobListItem;
 import org.gantry.job.JobService;
+import org.gantry.job.JobState;
 import org.gantry.job.TaskStatus;
 import org.gantry.security.VirtualCluster;
 
@@ -60,6 +61,7 @@ class JobDetailView extends VerticalLayout implements BeforeEnterObserver, HasDy
 
     private final JobViewSupport support;
     private final String viewer;
+    private final boolean admin;
     private String owner = "";
     private String name = "";
     private long jobId = -1;
@@ -68,6 +70,8 @@ class JobDetailView extends VerticalLayout implements BeforeEnterObserver, HasDy
     JobDetailView(JobViewSupport support) {
         this.support = support;
         this.viewer = support.currentUser().require();
+        // Read once on a request thread: pushed refreshes run without the security context.
+        this.admin = support.currentUser().isAdmin();
         setId("job-detail");
         star.addThemeVariants(ButtonVariant.LUMO_TERTIARY, ButtonVariant.LUMO_ICON);
         star.setId("detail-star");
@@ -124,6 +128,14 @@ class JobDetailView extends VerticalLayout implements BeforeEnterObserver, HasDy
 
     /** Reads the job again and shows it; false when the viewer may not see it (any longer). */
     boolean reload() {
+        return reload(true);
+    }
+
+    /**
+     * @param onRequest whether this runs on a request thread with the viewer's security
+     *                  context; the logs are read only then, as reading them checks who asks
+     */
+    private boolean reload(boolean onRequest) {
         Optional<Job> found = support.search().findJob(viewer, owner, name);
         Optional<JobListItem> item = support.search().find(viewer, owner, name);
         if (found.isEmpty() || item.isEmpty()) {
@@ -142,10 +154,12 @@ class JobDetailView extends VerticalLayout implements BeforeEnterObserver, HasDy
         showStar(item.get().starred());
         actions.show(job, canModify, owner, name);
         tags.show(item.get().tags(), canModify);
-        tasks.setItems(detail.taskRoles().values().stream().flatMap(List::stream).toList());
+        List<TaskStatus> taskList = detail.taskRoles().values().stream().flatMap(List::stream).toList();
+        tasks.setItems(taskList);
+        showWhyWaiting(job, taskList);
         JobService.EventPage page = jobs.events(owner, name, Optional.empty(), EVENTS_SHOWN);
         events.show(page.events(), page.totalCount());
-        logs.ifPresent(panel -> {
+        logs.filter(panel -> onRequest).ifPresent(panel -> {
             if (!panel.isVisible() && !detail.taskRoles().isEmpty()) {
                 // Show the first task's log until the person picks another.
                 detail.taskRoles().values().stream().flatMap(List::stream).findFirst()
@@ -158,8 +172,19 @@ class JobDetailView extends VerticalLayout implements BeforeEnterObserver, HasDy
         return true;
     }
 
+    /** While a job waits, the scheduler's reasons (which resource does not fit, queue position). */
+    private void showWhyWaiting(Job job, List<TaskStatus> taskList) {
+        List<String> reasons = taskList.stream().filter(task -> task.state() == JobState.WAITING)
+                .flatMap(task -> task.waitingReason().map(r -> task.roleName() + "-" + task.taskIndex() + ": " + r)
+                        .stream())
+                .limit(10).toList();
+        if (job.getState() == JobState.WAITING && !reasons.isEmpty()) {
+            summary.row("Waiting because", JobSummaryPanel.text(String.join("\n", reasons)));
+        }
+    }
+
     private boolean canModify() {
-        return viewer.equals(owner) || support.currentUser().isAdmin();
+        return viewer.equals(owner) || admin;
     }
 
     private Optional<String> terminalRoute(TaskStatus task) {
@@ -220,7 +245,7 @@ class JobDetailView extends VerticalLayout implements BeforeEnterObserver, HasDy
         UI ui = event.getUI();
         ui.addPollListener(e -> reload());
         CoalescedUpdates updates = new CoalescedUpdates(ui, support.broadcaster().scheduler(), REFRESH_DELAY,
-                ids -> reload());
+                ids -> reload(false));
         liveUpdates = support.broadcaster().register(change -> {
             if (change.jobId() == jobId) {
                 updates.add(change.jobId());

@@ -53,7 +53,7 @@ class JobSummaryPanel extends Div {
         return text(value.orElse("—"));
     }
 
-    private static Span text(String value) {
+    static Span text(String value) {
         Span span = new Span(value);
         span.getStyle().set("white-space", "pre-wrap");
         return span;

@@ -16,7 +16,12 @@ import org.gantry.job.protocol.JobSpec;
 import org.gantry.job.protocol.JobSpec.RoleCommands;
 import org.gantry.job.protocol.TaskRole;
 
-/** Shows, for each task role, the steps its tasks will run and the script rendered from them. */
+/**
+ * Shows, for each task role, the steps its tasks will run and the script rendered from them.
+ * Rendered here with the deps renderer rather than the runtime's JobPlanService: the runtime
+ * depends on the job feature, so the job views calling it would make the features a cycle.
+ * What differs is only the runtime's per-task environment (PAI_* values) and cache path.
+ */
 class PlanDialog extends Dialog {
 
     /** Where plans put the cache of built environments; the executor decides the real one. */

@@ -43,7 +43,9 @@ class TaskTable extends Grid<TaskStatus> {
         addColumn(task -> task.startedAt().map(start -> Formats.duration(Duration.between(start,
                 task.completedAt().orElse(now.get())))).orElse("—")).setHeader("Duration").setAutoWidth(true)
                 .setTextAlign(ColumnTextAlign.END);
-        addColumn(task -> task.exitDiagnostics().orElse("")).setHeader("Diagnostics").setFlexGrow(2);
+        // A waiting task says why it waits; an ended one how it ended.
+        addColumn(task -> task.waitingReason().or(task::exitDiagnostics).orElse("")).setHeader("Diagnostics")
+                .setFlexGrow(2);
         addComponentColumn(task -> actions(task, terminalRoute, onLogs)).setHeader("").setKey("actions")
                 .setAutoWidth(true).setFlexGrow(0);
     }

@@ -5,11 +5,13 @@ import static org.assertj.core.api.Assumptions.assumeThat;
 import static org.gantry.job.lint.LintJobs.apply;
 import static org.gantry.job.lint.LintJobs.underlined;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** With Debian's shellcheck (installed by .ci/run) and without any. */
 class ShellCheckRuleTest {
@@ -54,6 +56,23 @@ class ShellCheckRuleTest {
         assumeThat(installed()).isPresent();
         List<Finding> findings = new Linter(installed()).lint(YAML, LintContext.standalone());
         assertThat(findings).filteredOn(f -> f.line() == 9 && f.code().startsWith("SC")).isEmpty();
+    }
+
+    @Test
+    void only_blocks_not_seen_recently_start_a_shellcheck_process(@TempDir Path dir) throws Exception {
+        // a stand-in that counts its runs; the real shellcheck cannot tell us how often it ran
+        Path runs = dir.resolve("runs");
+        Path fake = dir.resolve("shellcheck");
+        Files.writeString(fake, "#!/bin/sh\necho run >> '" + runs + "'\ncat > /dev/null\necho '[]'\n");
+        fake.toFile().setExecutable(true);
+        Linter linter = new Linter(Optional.of(new ShellCheck(fake, Duration.ofSeconds(10))));
+        String twoRoles = YAML + "  eval:\n    commands:\n      - python eval.py\n";
+        linter.lint(twoRoles, LintContext.standalone());
+        assertThat(Files.readAllLines(runs)).hasSize(2);
+        linter.lint(twoRoles, LintContext.standalone());
+        assertThat(Files.readAllLines(runs)).hasSize(2);
+        linter.lint(twoRoles.replace("python eval.py", "python eval.py --fast"), LintContext.standalone());
+        assertThat(Files.readAllLines(runs)).hasSize(3);
     }
 
     @Test

@@ -5,9 +5,7 @@ import org.gantry.security.GroupService;
 import org.gantry.security.GroupService.VirtualClusterSettings;
 import org.gantry.security.Role;
 import org.gantry.security.UserService;
-import org.springframework.security.authentication.UsernamePasswordAuthenticationToken;
-import org.springframework.security.core.authority.AuthorityUtils;
-import org.springframework.security.core.context.SecurityContextHolder;
+import org.gantry.testsupport.TestSecurity;
 
 /** Accounts for the editor's tests: a USER in a group granting the virtual cluster {@code default}. */
 final class EditorTestAccounts {
@@ -19,9 +17,7 @@ final class EditorTestAccounts {
 
     /** Creates {@code username} (once) as an administrator would. */
     static void ensureUser(UserService users, GroupService groups, String username) {
-        SecurityContextHolder.getContext().setAuthentication(UsernamePasswordAuthenticationToken.authenticated(
-                "admin", null, AuthorityUtils.createAuthorityList("ROLE_USER", "ROLE_ADMIN")));
-        try {
+        TestSecurity.asAdmin(() -> {
             if (groups.virtualCluster("default").isEmpty()) {
                 groups.saveVirtualCluster(new VirtualClusterSettings("default", "", "local", "", null, null, null));
             }
@@ -31,8 +27,6 @@ final class EditorTestAccounts {
             if (users.find(username).isEmpty()) {
                 users.create(username, PASSWORD, Role.USER, "", List.of("editors"));
             }
-        } finally {
-            SecurityContextHolder.clearContext();
-        }
+        });
     }
 }

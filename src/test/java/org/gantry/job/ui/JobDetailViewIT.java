@@ -140,6 +140,18 @@ class JobDetailViewIT {
     }
 
     @Test
+    void a_waiting_job_says_why() {
+        long id = rows.job(bob, "queued", "default", JobState.WAITING, T0);
+        jdbc.update("update job_task set waiting_reason = 'needs 4 cpu, 1.5 free; position 3 in queue'"
+                + " where job_id = ?", id);
+
+        UI.getCurrent().navigate("job-detail/" + bob + "~queued");
+
+        assertThat(field(_get(JobDetailView.class), "Waiting because"))
+                .isEqualTo("main-0: needs 4 cpu, 1.5 free; position 3 in queue");
+    }
+
+    @Test
     void an_unknown_job_is_not_found() {
         UI.getCurrent().navigate("job-detail/" + bob + "~no-such-job");
         assertThat(_find(JobDetailView.class)).isEmpty();

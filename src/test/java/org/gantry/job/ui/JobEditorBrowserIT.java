@@ -53,7 +53,7 @@ class JobEditorBrowserIT {
             assertThat(underline.getText()).isEqualTo("nvidia-smu");
             new Actions(browser.driver).moveToElement(underline).perform();
             WebElement tooltip = wait.until(d -> visible(editor, ".cm-tooltip-lint"));
-            assertThat(tooltip.getText()).contains("did you mean `nvidia-smi`?");
+            assertThat(tooltip.getText()).contains("did you mean nvidia-smi?");
             browser.screenshot("editor-diagnostic");
 
             tooltip.findElement(By.cssSelector(".cm-diagnosticAction")).click();
@@ -63,6 +63,7 @@ class JobEditorBrowserIT {
 
             browser.driver.findElement(By.id("submit")).click();
             wait.until(ExpectedConditions.urlContains("/job-detail/editor-browser~hello-world-"));
+            assertThat(browser.await(By.id("job-detail")).getText()).contains("hello-world-");
             browser.screenshot("editor-submitted");
         }
     }

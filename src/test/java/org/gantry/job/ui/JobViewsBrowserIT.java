@@ -3,23 +3,15 @@ package org.gantry.job.ui;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Optional;
 import org.gantry.job.JobRows;
 import org.gantry.job.JobState;
-import org.gantry.job.TaskLogs;
-import org.gantry.security.ApiToken;
-import org.gantry.security.TokenService;
 import org.gantry.testsupport.Browser;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
+import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.support.ui.WebDriverWait;
-import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
@@ -32,10 +24,7 @@ class JobViewsBrowserIT {
     int port;
     @Autowired
     JdbcTemplate jdbc;
-    @Autowired
-    TokenService tokens;
-    @Autowired
-    ObjectProvider<TaskLogs> taskLogs;
+
 
     @Test
     void star_a_job_in_the_list_find_it_in_starred_and_open_it() {
@@ -60,7 +49,9 @@ class JobViewsBrowserIT {
 
             browser.open("/?scope=all&user=" + dave);
             browser.await(By.id("star-" + dave + "~shared-dataset-prep")).click();
-            new WebDriverWait(browser.driver, Duration.ofSeconds(30)).until(d -> "true".equals(
+            // The grid re-renders the row when the star lands, replacing the element found before.
+            new WebDriverWait(browser.driver, Duration.ofSeconds(30))
+                    .ignoring(StaleElementReferenceException.class).until(d -> "true".equals(
                     d.findElement(By.id("star-" + dave + "~shared-dataset-prep")).getDomAttribute("data-starred")));
             browser.screenshot("job-list-all-starred");
 
@@ -72,43 +63,6 @@ class JobViewsBrowserIT {
             assertThat(browser.driver.getCurrentUrl()).endsWith("/job-detail/" + dave + "~shared-dataset-prep");
             browser.await(By.id("task-table"));
             browser.screenshot("job-detail");
-        }
-    }
-
-    @Test
-    void a_running_jobs_log_grows_on_its_page() throws Exception {
-        assumeTrue(Browser.available(), "Debian chromium and chromium-driver are not installed");
-        assumeTrue(taskLogs.getIfAvailable() != null, "no runtime serves task logs in this build");
-        String erin = new JobRows(jdbc).user("erin");
-        String token = tokens.issue(erin, ApiToken.Kind.APPLICATION, "test", Optional.empty()).value();
-        String yaml = """
-                protocolVersion: 2
-                name: counting
-                type: job
-                taskRoles:
-                  main:
-                    instances: 1
-                    commands:
-                      - 'for i in $(seq 1 60); do echo "line $i"; sleep 0.5; done'
-                """;
-        HttpResponse<String> submitted = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
-                        URI.create("http://localhost:" + port + "/api/v2/jobs"))
-                .header("Authorization", "Bearer " + token).header("Content-Type", "text/yaml")
-                .POST(HttpRequest.BodyPublishers.ofString(yaml)).build(), HttpResponse.BodyHandlers.ofString());
-        assertThat(submitted.statusCode()).as(submitted.body()).isEqualTo(202);
-
-        try (Browser browser = new Browser(port)) {
-            browser.signIn(erin, JobRows.PASSWORD);
-            browser.await(By.id("job-list"));
-            browser.open("/job-detail/" + erin + "~counting");
-            browser.await(By.id("tab-logs")).click();
-            WebDriverWait wait = new WebDriverWait(browser.driver, Duration.ofSeconds(90));
-            wait.until(d -> d.findElement(By.id("log-text")).getText().contains("line 3"));
-            int earlier = browser.driver.findElement(By.id("log-text")).getText().length();
-            // No reload: the page polls while the job runs and appends what the task wrote since.
-            wait.until(d -> d.findElement(By.id("log-text")).getText().contains("line 12"));
-            assertThat(browser.driver.findElement(By.id("log-text")).getText().length()).isGreaterThan(earlier);
-            browser.screenshot("job-detail-log");
         }
     }
 }
