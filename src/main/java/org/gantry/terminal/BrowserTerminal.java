@@ -3,6 +3,7 @@ package org.gantry.terminal;
 import java.io.IOException;
 import java.io.InputStream;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
 import java.util.OptionalInt;
@@ -213,7 +214,7 @@ public final class BrowserTerminal {
     }
 
     /** Whether nobody has looked at this terminal for longer than {@code grace}. */
-    boolean abandoned(Instant now, java.time.Duration grace) {
+    boolean abandoned(Instant now, Duration grace) {
         synchronized (lock) {
             return peer == null && detachedSince != null && detachedSince.plus(grace).isBefore(now);
         }

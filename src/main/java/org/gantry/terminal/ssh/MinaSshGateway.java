@@ -2,8 +2,10 @@ package org.gantry.terminal.ssh;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
+import java.net.UnknownHostException;
 import java.security.KeyPair;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -173,8 +175,8 @@ public class MinaSshGateway implements SshGateway, SmartLifecycle {
     public String advertisedHost() {
         return properties.advertisedHost().orElseGet(() -> {
             try {
-                return java.net.InetAddress.getLocalHost().getCanonicalHostName();
-            } catch (java.net.UnknownHostException e) {
+                return InetAddress.getLocalHost().getCanonicalHostName();
+            } catch (UnknownHostException e) {
                 return "localhost";
             }
         });

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
 import java.util.concurrent.Future;
@@ -256,7 +257,7 @@ final class TaskShellCommand implements Command, ChannelSessionAware {
                 bytesFromShell.get(), bytesToClient.get());
     }
 
-    private static String describe(java.time.Duration duration) {
+    private static String describe(Duration duration) {
         return duration.toMinutes() > 0 ? duration.toMinutes() + " min" : duration.toSeconds() + " s";
     }
 

@@ -1,8 +1,10 @@
 package org.gantry.terminal.ssh;
 
 import java.io.IOException;
+import java.util.Optional;
 import org.gantry.terminal.LocalShells;
 import org.gantry.terminal.ShellRequest;
+import org.gantry.terminal.ShellScripts;
 import org.gantry.terminal.TaskRoute;
 import org.gantry.terminal.TaskShell;
 import org.gantry.terminal.TaskShellTarget;
@@ -36,7 +38,7 @@ class TaskShellLauncher {
             return localShells.open(slurm, route, request);
         }
         TaskShellTarget.SshHost host = (TaskShellTarget.SshHost) target;
-        return onwardSsh.open(host.host(), org.gantry.terminal.ShellScripts.forRequest(request), host.environment(),
-                host.initScript(), java.util.Optional.of(host.workingDirectory()), route, request);
+        return onwardSsh.open(host.host(), ShellScripts.forRequest(request), host.environment(),
+                host.initScript(), Optional.of(host.workingDirectory()), route, request);
     }
 }
