@@ -53,8 +53,10 @@ class JobController {
     private final JobService jobs;
     private final CurrentUser currentUser;
     private final TaskLogService taskLogs;
+    private final TaskSshPorts sshPorts;
 
-    JobController(JobService jobs, CurrentUser currentUser, TaskLogService taskLogs) {
+    JobController(JobService jobs, CurrentUser currentUser, TaskLogService taskLogs, TaskSshPorts sshPorts) {
+        this.sshPorts = sshPorts;
         this.jobs = jobs;
         this.currentUser = currentUser;
         this.taskLogs = taskLogs;
@@ -97,7 +99,9 @@ class JobController {
     @GetMapping(JOB)
     @Operation(summary = "Get a job's status with its latest attempt")
     Map<String, Object> get(@PathVariable String user, @PathVariable String job) {
-        return JobJson.detail(jobs.detail(user, job, Optional.empty()));
+        Map<String, Object> detail = JobJson.detail(jobs.detail(user, job, Optional.empty()));
+        currentUser.username().ifPresent(viewer -> sshPorts.addTo(detail, user, job, viewer));
+        return detail;
     }
 
     @GetMapping(path = JOB + "/config", produces = "text/yaml")

@@ -1,6 +1,7 @@
 package org.gantry.terminal;
 
 import java.util.List;
+import java.util.OptionalInt;
 
 /** The running SSH gateway, as the rest of Gantry sees it. */
 public interface SshGateway {
@@ -21,6 +22,14 @@ public interface SshGateway {
     default String sshCommand(TaskRoute route) {
         return "ssh -p " + port() + " " + route.loginName() + "@" + advertisedHost();
     }
+
+    /**
+     * A port of the gateway's own for a running task: a connection to it enters the task
+     * whatever the login name. Empty when task ports are off or used up.
+     *
+     * @param route a route naming task role and index
+     */
+    OptionalInt taskPort(TaskRoute route);
 
     /** The terminals open right now. */
     List<OpenTerminal> openTerminals();

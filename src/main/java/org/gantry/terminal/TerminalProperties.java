@@ -22,6 +22,7 @@ import org.springframework.util.unit.DataSize;
  * @param taskCheckInterval Interval at which open terminals check that their task still runs.
  * @param scrollback Output kept per browser terminal to replay after a reconnect.
  * @param outputWindow Output in flight per terminal before the shell is made to wait.
+ * @param taskPorts Ports the gateway may open, one per running task, for clients that cannot name the task (OpenPAI's {@code pai ssh}); blank for none.
  */
 @ConfigurationProperties("gantry.terminal")
 public record TerminalProperties(
@@ -37,7 +38,8 @@ public record TerminalProperties(
         @DefaultValue("5m") Duration browserKeyTtl,
         @DefaultValue("5s") Duration taskCheckInterval,
         @DefaultValue("256KB") DataSize scrollback,
-        @DefaultValue("256KB") DataSize outputWindow) {
+        @DefaultValue("256KB") DataSize outputWindow,
+        @DefaultValue("2223-2399") String taskPorts) {
 
     /** The longest a browser key may live, whatever the configuration says. */
     public static final Duration BROWSER_KEY_TTL_MAX = Duration.ofMinutes(5);
@@ -53,6 +55,6 @@ public record TerminalProperties(
     public static TerminalProperties defaults() {
         return new TerminalProperties(true, 2222, "0.0.0.0", Optional.empty(), false, Duration.ofHours(1),
                 Duration.ofSeconds(60), Duration.ofSeconds(15), Duration.ofSeconds(30), Duration.ofMinutes(5),
-                Duration.ofSeconds(5), DataSize.ofKilobytes(256), DataSize.ofKilobytes(256));
+                Duration.ofSeconds(5), DataSize.ofKilobytes(256), DataSize.ofKilobytes(256), "2223-2399");
     }
 }

@@ -11,11 +11,13 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.sshd.common.NamedFactory;
 import org.apache.sshd.common.cipher.BuiltinCiphers;
@@ -24,6 +26,7 @@ import org.apache.sshd.common.config.keys.PublicKeyEntry;
 import org.apache.sshd.common.keyprovider.KeyPairProvider;
 import org.apache.sshd.common.session.SessionHeartbeatController;
 import org.apache.sshd.core.CoreModuleProperties;
+import org.apache.sshd.server.ServerBuilder;
 import org.apache.sshd.server.SshServer;
 import org.apache.sshd.server.auth.pubkey.UserAuthPublicKeyFactory;
 import org.apache.sshd.server.forward.RejectAllForwardingFilter;
@@ -32,6 +35,8 @@ import org.gantry.terminal.BrowserKeys;
 import org.gantry.terminal.OpenTerminal;
 import org.gantry.terminal.SshGateway;
 import org.gantry.terminal.SshKeyService;
+import org.gantry.terminal.TaskRoute;
+import org.gantry.terminal.TaskShellLookup;
 import org.gantry.terminal.TerminalProperties;
 import org.gantry.terminal.TerminalService;
 import org.slf4j.Logger;
@@ -50,6 +55,7 @@ public class MinaSshGateway implements SshGateway, SmartLifecycle {
 
     private static final Logger log = LoggerFactory.getLogger(MinaSshGateway.class);
     private static final Duration IDLE_TIMER_MARGIN = Duration.ofMinutes(1);
+    private static final Duration TASK_PORT_SWEEP = Duration.ofSeconds(10);
 
     private final TerminalProperties properties;
     private final GantryProperties gantry;
@@ -58,6 +64,7 @@ public class MinaSshGateway implements SshGateway, SmartLifecycle {
     private final TerminalService terminals;
     private final java.util.Set<TaskShellCommand> open = ConcurrentHashMap.newKeySet();
     private volatile SshServer server;
+    private Optional<TaskPorts> taskPorts = Optional.empty();
     private volatile KeyPair hostKey;
     private ExecutorService threads;
     private ScheduledExecutorService scheduler;
@@ -81,8 +88,11 @@ public class MinaSshGateway implements SshGateway, SmartLifecycle {
             hostKey = GatewayHostKey.loadOrCreate(gantry.dataDir().resolve("terminal"));
             threads = Executors.newCachedThreadPool(daemonThreads("gantry-terminal-"));
             scheduler = Executors.newSingleThreadScheduledExecutor(daemonThreads("gantry-terminal-watch-"));
-            GatewayRuntime runtime = new GatewayRuntime(terminals, launcher, properties, threads, scheduler, open);
-            SshServer created = SshServer.setUpDefaultServer();
+            TaskPorts.Server created = (TaskPorts.Server) ServerBuilder.builder().factory(TaskPorts.Server::new).build();
+            taskPorts = TaskPorts.range(properties.taskPorts())
+                    .map(range -> new TaskPorts(created, properties.bindAddress(), range[0], range[1]));
+            GatewayRuntime runtime = new GatewayRuntime(terminals, launcher, properties, threads, scheduler, open,
+                    taskPorts);
             created.setHost(properties.bindAddress());
             created.setPort(properties.sshPort());
             created.setKeyPairProvider(KeyPairProvider.wrap(hostKey));
@@ -98,6 +108,8 @@ public class MinaSshGateway implements SshGateway, SmartLifecycle {
             configure(created);
             created.start();
             server = created;
+            taskPorts.ifPresent(ports -> scheduler.scheduleWithFixedDelay(() -> closeEndedTaskPorts(ports),
+                    TASK_PORT_SWEEP.toMillis(), TASK_PORT_SWEEP.toMillis(), TimeUnit.MILLISECONDS));
             log.info("SSH gateway listening on {}:{} (host key {})", properties.bindAddress(), port(),
                     hostKeyFingerprint());
         } catch (IOException e) {
@@ -180,6 +192,23 @@ public class MinaSshGateway implements SshGateway, SmartLifecycle {
                 return "localhost";
             }
         });
+    }
+
+    @Override
+    public OptionalInt taskPort(TaskRoute route) {
+        return taskPorts.map(ports -> ports.portFor(route)).orElse(OptionalInt.empty());
+    }
+
+    private void closeEndedTaskPorts(TaskPorts ports) {
+        for (TaskRoute route : ports.routes()) {
+            try {
+                if (!(terminals.lookup(route) instanceof TaskShellLookup.Running)) {
+                    ports.release(route);
+                }
+            } catch (RuntimeException e) {
+                log.warn("Cannot tell whether {} still runs", route, e);
+            }
+        }
     }
 
     @Override

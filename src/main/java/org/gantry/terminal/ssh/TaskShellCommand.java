@@ -3,6 +3,7 @@ package org.gantry.terminal.ssh;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
@@ -105,7 +106,8 @@ final class TaskShellCommand implements Command, ChannelSessionAware {
         GatewayIdentity identity = channel.getSession().getAttribute(GatewayIdentity.KEY);
         pty = env.getEnv().containsKey(Environment.ENV_COLUMNS);
         TerminalAttempt attempt = new TerminalAttempt(Optional.of(identity.username()), identity.via(),
-                Optional.of(identity.fingerprint()), channel.getSession().getUsername(),
+                Optional.of(identity.fingerprint()),
+                runtime.loginName(channel.getSession().getUsername(), localPort(channel)),
                 identity.clientAddress().orElseGet(() ->
                         GatewayAuthenticator.address(channel.getSession().getIoSession().getRemoteAddress())));
         TerminalService.Admission admission = runtime.terminals().admit(attempt);
@@ -255,6 +257,11 @@ final class TaskShellCommand implements Command, ChannelSessionAware {
         OpenTerminal opened = summary;
         return new OpenTerminal(opened.username(), opened.via(), opened.route(), opened.openedAt(),
                 bytesFromShell.get(), bytesToClient.get());
+    }
+
+    private static int localPort(ChannelSession channel) {
+        return channel.getSession().getIoSession().getLocalAddress() instanceof InetSocketAddress local
+                ? local.getPort() : -1;
     }
 
     private static String describe(Duration duration) {

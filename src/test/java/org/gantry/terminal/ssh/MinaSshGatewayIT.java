@@ -150,6 +150,26 @@ class MinaSshGatewayIT {
     }
 
     @Test
+    void a_task_port_enters_its_task_whatever_the_login_name_and_closes_with_the_task() throws Exception {
+        int taskPort = gateway.taskPort(route).orElseThrow();
+        assertThat(gateway.taskPort(route).getAsInt()).isEqualTo(taskPort);
+        try (GatewayTestClient client = GatewayTestClient.connect(taskPort, "root", ownerKey)) {
+            assertThat(client.exec("echo $GANTRY_JOB_NAME").out()).isEqualTo("train\n");
+        }
+        tasks.finished(route, "Task worker[0] of " + route.jobId() + " finished (SUCCEEDED)");
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(60);
+        boolean closed = false;
+        while (!closed && System.nanoTime() < deadline) {
+            try (java.net.Socket socket = new java.net.Socket("127.0.0.1", taskPort)) {
+                Thread.sleep(500);
+            } catch (java.io.IOException refused) {
+                closed = true;
+            }
+        }
+        assertThat(closed).as("port " + taskPort + " closed once its task ended").isTrue();
+    }
+
+    @Test
     void an_unknown_key_is_refused_and_audited() throws Exception {
         KeyPair stranger = GatewayTestClient.newKey();
         String fingerprint = MinaSshKeyCodec.fingerprint(stranger.getPublic());
