@@ -1,6 +1,7 @@
 package org.gantry.deps;
 
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -12,11 +13,13 @@ import java.util.OptionalInt;
  * @param step       which step
  * @param status     its last recorded status
  * @param exitCode   present once the step ended
+ * @param started    when the step started, by the clock of the machine that ran it; empty for a
+ *                   skipped step
  * @param duration   present once the step ended
  * @param stderrTail the last lines of the step's stderr file, oldest first (empty for the task
  *                   step, whose stderr is the task's log)
  */
-public record StepResult(DepsStep step, Status status, OptionalInt exitCode,
+public record StepResult(DepsStep step, Status status, OptionalInt exitCode, Optional<Instant> started,
                          Optional<Duration> duration, List<String> stderrTail) {
 
     /** A step's state as the script recorded it. */

@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumMap;
@@ -15,6 +16,9 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
+import java.util.function.Function;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import org.gantry.deps.StepResult.Status;
 
@@ -28,7 +32,10 @@ public final class StepResults {
     public static final int DEFAULT_TAIL_LINES = 20;
 
     /** Only the end of a stderr file is read: pip or conda can write megabytes. */
-    private static final int TAIL_BYTES = 64 * 1024;
+    public static final int TAIL_BYTES = 64 * 1024;
+
+    /** The renderer's {@code gantry_steps=(env bash task)} line. */
+    private static final Pattern PLANNED = Pattern.compile("^gantry_steps=\\(([A-Za-z ]*)\\)$", Pattern.MULTILINE);
 
     private final List<StepResult> steps;
 
@@ -51,20 +58,66 @@ public final class StepResults {
         if (!Files.isRegularFile(tsv)) {
             return new StepResults(List.of());
         }
-        Map<DepsStep, StepResult> byStep = new EnumMap<>(DepsStep.class);
         try {
-            for (String line : Files.readAllLines(tsv, StandardCharsets.UTF_8)) {
-                parse(line).ifPresent(r -> byStep.put(r.step(), r));
-            }
+            return parse(Files.readString(tsv, StandardCharsets.UTF_8),
+                    r -> tail(statusDir.resolve(stderrFile(r.step())), tailLines));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /**
+     * Parses the text of {@code steps.tsv}, for callers that read the status files elsewhere (through
+     * an executor). Unknown and torn lines are ignored.
+     *
+     * @param stderrTail the last stderr lines of a recorded step, asked once per step; return an
+     *                   empty list for steps whose stderr is not wanted
+     */
+    public static StepResults parse(String tsv, Function<StepResult, List<String>> stderrTail) {
+        Map<DepsStep, StepResult> byStep = new EnumMap<>(DepsStep.class);
+        tsv.lines().forEach(line -> parse(line).ifPresent(r -> byStep.put(r.step(), r)));
         List<StepResult> results = new ArrayList<>();
         for (StepResult r : byStep.values()) {
-            List<String> tail = tail(statusDir.resolve("step-" + r.step().stepName() + ".stderr"), tailLines);
-            results.add(new StepResult(r.step(), r.status(), r.exitCode(), r.duration(), tail));
+            results.add(new StepResult(r.step(), r.status(), r.exitCode(), r.started(), r.duration(),
+                    stderrTail.apply(r)));
         }
         return new StepResults(results);
+    }
+
+    /** The file a step's stderr is kept in, relative to the status dir. */
+    public static String stderrFile(DepsStep step) {
+        return "step-" + step.stepName() + ".stderr";
+    }
+
+    /**
+     * The steps a task script will run, in order, read from its first lines (the renderer writes
+     * them there); empty when {@code scriptStart} holds no such line.
+     */
+    public static List<DepsStep> plannedSteps(String scriptStart) {
+        Matcher m = PLANNED.matcher(scriptStart);
+        if (!m.find()) {
+            return List.of();
+        }
+        return Arrays.stream(m.group(1).trim().split("\\s+")).map(DepsStep::fromStepName)
+                .flatMap(Optional::stream).toList();
+    }
+
+    /**
+     * The last {@code lines} non-blank lines of the end of a stderr file, oldest first.
+     *
+     * @param cut whether {@code text} starts somewhere inside the file, so that its first line
+     *            may be a fragment and is dropped
+     */
+    public static List<String> lastLines(String text, boolean cut, int lines) {
+        if (lines <= 0) {
+            return List.of();
+        }
+        List<String> all = new ArrayList<>(Arrays.asList(text.split("\r?\n")));
+        if (cut && !all.isEmpty()) {
+            all.remove(0);
+        }
+        all.removeIf(String::isBlank);
+        return List.copyOf(all.subList(Math.max(0, all.size() - lines), all.size()));
     }
 
     /** The recorded steps in canonical order. */
@@ -110,7 +163,8 @@ public final class StepResults {
         Optional<Duration> duration = start.isPresent() && end.isPresent()
                 ? Optional.of(Duration.ofMillis(Math.max(0, end.getAsLong() - start.getAsLong())))
                 : Optional.empty();
-        return Optional.of(new StepResult(step.get(), status.get(), exit, duration, List.of()));
+        Optional<Instant> started = start.stream().mapToObj(Instant::ofEpochMilli).findFirst();
+        return Optional.of(new StepResult(step.get(), status.get(), exit, started, duration, List.of()));
     }
 
     private static Optional<Status> parseStatus(String text) {
@@ -140,13 +194,7 @@ public final class StepResults {
             byte[] bytes = new byte[(int) (length - from)];
             in.seek(from);
             in.readFully(bytes);
-            List<String> all = new ArrayList<>(Arrays.asList(
-                    new String(bytes, StandardCharsets.UTF_8).split("\r?\n")));
-            if (from > 0 && !all.isEmpty()) {
-                all.remove(0);  // cut in the middle
-            }
-            all.removeIf(String::isBlank);
-            return List.copyOf(all.subList(Math.max(0, all.size() - lines), all.size()));
+            return lastLines(new String(bytes, StandardCharsets.UTF_8), from > 0, lines);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

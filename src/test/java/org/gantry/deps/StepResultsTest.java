@@ -7,7 +7,10 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
@@ -110,5 +113,41 @@ class StepResultsTest {
                 assertThat(DepsStep.fromStepName(s.stepName())).hasValue(s));
         assertThat(List.of(DepsStep.values())).filteredOn(DepsStep::isDependency).containsExactly(
                 DepsStep.ENV, DepsStep.BASH, DepsStep.MODULE, DepsStep.CONDA, DepsStep.PIP, DepsStep.CALL_BEFORE);
+    }
+
+    @Test
+    void steps_parsed_from_text_carry_their_start_and_only_the_stderr_asked_for() {
+        String tsv = "env\trunning\t\t1000\t\nenv\tok\t0\t1000\t1004\n"
+                + "callBefore\trunning\t\t1004\t\ncallBefore\tfailed\t1\t1004\t4204\ntask\tskipped\t\t\t\n";
+
+        StepResults results = StepResults.parse(tsv,
+                r -> r.status() == Status.FAILED ? List.of("no such file") : List.of());
+
+        assertThat(results.steps()).extracting(StepResult::step, StepResult::started, StepResult::stderrTail)
+                .containsExactly(
+                        tuple(DepsStep.ENV, Optional.of(Instant.ofEpochMilli(1000)), List.of()),
+                        tuple(DepsStep.CALL_BEFORE, Optional.of(Instant.ofEpochMilli(1004)), List.of("no such file")),
+                        tuple(DepsStep.TASK, Optional.empty(), List.of()));
+        assertThat(results.failureMessage()).hasValue(
+                "dependency step `callBefore` failed (exit 1) after 3.2 s\nno such file");
+    }
+
+    @Test
+    void the_planned_steps_are_read_from_the_rendered_script() {
+        Deps deps = new Deps(Map.of("A", "1"), List.of("true"), List.of(), Optional.empty(), Optional.empty(),
+                List.of("false"), List.of("echo done"));
+        String script = new TaskScriptRenderer().render(TaskScriptRequest.builder("/cache").deps(deps)
+                .commands(List.of("echo hi")).build());
+
+        assertThat(StepResults.plannedSteps(script.substring(0, Math.min(script.length(), 8192))))
+                .containsExactly(DepsStep.ENV, DepsStep.BASH, DepsStep.CALL_BEFORE, DepsStep.TASK, DepsStep.CALL_AFTER);
+        assertThat(StepResults.plannedSteps("#!/bin/sh\necho not ours\n")).isEmpty();
+    }
+
+    @Test
+    void a_cut_stderr_loses_its_first_fragment_and_blank_lines() {
+        assertThat(StepResults.lastLines("ment\nfirst\n\nsecond\nthird\n", true, 2))
+                .containsExactly("second", "third");
+        assertThat(StepResults.lastLines("whole\n", false, 5)).containsExactly("whole");
     }
 }
