@@ -1,14 +1,25 @@
 package org.gantry.job;
 
+import java.util.List;
 import java.util.Optional;
 
 /**
- * A task attempt's output as the job views read it; the runtime implements it. The job
- * feature owns the interface so that its views need not depend on the runtime.
+ * A task attempt's output and steps as the job views read them; the runtime implements it. The
+ * job feature owns the interface so that its views need not depend on the runtime.
+ *
+ * <p>Every method addresses task {@code role[index]} of job {@code owner~job}, and one attempt
+ * of it: OpenPAI's job attempt and task attempt (retry) numbers, or the latest launched one when
+ * {@code attempt} is empty. Called on a request thread with the viewer's security context: they
+ * throw {@code AccessDeniedException} for viewers who may not read the logs, and
+ * {@link IllegalStateException} when the executor cannot be reached now.
  */
 public interface TaskLogs {
 
     enum Stream { STDOUT, STDERR }
+
+    /** A task attempt: the job's attempt and the task's retry within it, both from 0. */
+    record Attempt(int jobAttempt, int taskAttempt) {
+    }
 
     /**
      * A slice of a log.
@@ -22,11 +33,26 @@ public interface TaskLogs {
     }
 
     /**
-     * Reads the latest attempt of task {@code role[index]} of job {@code owner~job} from
-     * {@code offset}, or its last {@code tailBytes} when given; empty while the task has not
-     * been launched. Called on a request thread with the viewer's security context: it
-     * throws {@code AccessDeniedException} for viewers who may not read the logs.
+     * A task attempt's steps in the order they run, the planned ones not reached yet included.
+     *
+     * @param steps    every step of the attempt's script
+     * @param complete the attempt has ended: the steps will not change any more
      */
-    Optional<Chunk> read(String owner, String job, String role, int index, Stream stream, long offset,
-                         Optional<Integer> tailBytes, int limit);
+    record Steps(List<TaskStep> steps, boolean complete) {
+
+        public Steps {
+            steps = List.copyOf(steps);
+        }
+    }
+
+    /**
+     * Reads an attempt's log from {@code offset}, or its last {@code tailBytes} when given;
+     * empty while the attempt has not been launched. The bytes are the log as the task wrote
+     * it, the step frame lines of the task script ({@code ::gantry step …}) included.
+     */
+    Optional<Chunk> read(String owner, String job, String role, int index, Optional<Attempt> attempt, Stream stream,
+                         long offset, Optional<Integer> tailBytes, int limit);
+
+    /** An attempt's steps as they stand now; empty while the attempt has not been launched. */
+    Optional<Steps> steps(String owner, String job, String role, int index, Optional<Attempt> attempt);
 }

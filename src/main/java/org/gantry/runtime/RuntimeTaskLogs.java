@@ -6,8 +6,8 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.stereotype.Component;
 
 /**
- * The job views' {@link TaskLogs}, read from the latest attempt of a task through its
- * executor. Present only while the runtime runs: without it no task has logs to show.
+ * The job views' {@link TaskLogs}, read from a task's attempt through its executor (local, SSH
+ * or Slurm alike). Present only while the runtime runs: without it no task has logs to show.
  */
 @Component
 @ConditionalOnProperty(name = "gantry.runtime.enabled", havingValue = "true", matchIfMissing = true)
@@ -20,11 +20,16 @@ class RuntimeTaskLogs implements TaskLogs {
     }
 
     @Override
-    public Optional<Chunk> read(String owner, String job, String role, int index, Stream stream, long offset,
-                                Optional<Integer> tailBytes, int limit) {
+    public Optional<Chunk> read(String owner, String job, String role, int index, Optional<Attempt> attempt,
+                                Stream stream, long offset, Optional<Integer> tailBytes, int limit) {
         LogStream which = stream == Stream.STDOUT ? LogStream.STDOUT : LogStream.STDERR;
-        return logs.read(owner, job, role, index, TaskLogService.Which.LATEST, which, offset, tailBytes, limit)
+        return logs.read(owner, job, role, index, TaskLogService.Which.of(attempt), which, offset, tailBytes, limit)
                 .map(log -> new Chunk(log.chunk().data(), log.chunk().nextOffset(), log.chunk().size(),
                         log.complete()));
+    }
+
+    @Override
+    public Optional<Steps> steps(String owner, String job, String role, int index, Optional<Attempt> attempt) {
+        return logs.steps(owner, job, role, index, TaskLogService.Which.of(attempt));
     }
 }

@@ -1,14 +1,10 @@
 package org.gantry.runtime;
 
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
-import java.util.stream.Stream;
+import org.gantry.deps.StepResult;
 import org.gantry.deps.StepResults;
 
 /**
@@ -19,7 +15,6 @@ import org.gantry.deps.StepResults;
  */
 final class StepDiagnostics {
 
-    private static final int STATUS_BYTES = 64 * 1024;
     private static final int TAIL_BYTES = 8 * 1024;
     private static final int TAIL_LINES = 10;
 
@@ -28,33 +23,16 @@ final class StepDiagnostics {
 
     static Optional<String> describe(Executor executor, ExecutionHandle handle) {
         try {
-            Path copy = Files.createTempDirectory("gantry-steps");
-            try {
-                byte[] steps = executor.read(handle, AttemptFiles.STATUS_DIR + "/steps.tsv", 0, STATUS_BYTES).data();
-                Files.write(copy.resolve("steps.tsv"), steps);
-                for (String name : stepNames(new String(steps, StandardCharsets.UTF_8))) {
-                    String file = "step-" + name + ".stderr";
-                    Files.write(copy.resolve(file), tail(executor, handle, AttemptFiles.STATUS_DIR + "/" + file));
-                }
-                StepResults results = StepResults.read(copy, StepResults.DEFAULT_TAIL_LINES);
-                List<String> parts = new ArrayList<>();
-                results.failureMessage().ifPresentOrElse(parts::add, () -> stderrTail(executor, handle)
-                        .ifPresent(tail -> parts.add("last lines of stderr:\n" + tail)));
-                results.callAfterFailure().ifPresent(failure -> parts.add("(the task's result stands) " + failure));
-                return parts.isEmpty() ? Optional.empty() : Optional.of(String.join("\n", parts));
-            } finally {
-                try (Stream<Path> files = Files.walk(copy)) {
-                    files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-                }
-            }
-        } catch (IOException | ExecutorException | RuntimeException e) {
+            StepResults results = StepFiles.read(executor, handle, s -> s.status() == StepResult.Status.FAILED,
+                    StepResults.DEFAULT_TAIL_LINES);
+            List<String> parts = new ArrayList<>();
+            results.failureMessage().ifPresentOrElse(parts::add, () -> stderrTail(executor, handle)
+                    .ifPresent(tail -> parts.add("last lines of stderr:\n" + tail)));
+            results.callAfterFailure().ifPresent(failure -> parts.add("(the task's result stands) " + failure));
+            return parts.isEmpty() ? Optional.empty() : Optional.of(String.join("\n", parts));
+        } catch (ExecutorException | RuntimeException e) {
             return Optional.empty();  // diagnostics are a help; an attempt's end is recorded without them
         }
-    }
-
-    private static List<String> stepNames(String tsv) {
-        return tsv.lines().map(line -> line.split("\t", 2)[0]).filter(n -> n.matches("[A-Za-z]+"))
-                .distinct().toList();
     }
 
     private static byte[] tail(Executor executor, ExecutionHandle handle, String file) throws ExecutorException {

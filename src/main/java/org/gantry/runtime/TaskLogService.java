@@ -1,13 +1,19 @@
 package org.gantry.runtime;
 
+import java.time.Clock;
+import java.util.List;
 import java.util.Optional;
+import org.gantry.deps.DepsStep;
+import org.gantry.deps.StepResults;
 import org.gantry.job.JobRunService;
+import org.gantry.job.TaskLogs;
 import org.springframework.stereotype.Service;
 
 /**
- * A task attempt's stdout and stderr, kept with the attempt by its executor, for the REST log
- * endpoints and the job detail view. Readable by the job's owner and administrators. A live
- * tail reads again from {@link LogChunk#nextOffset()} until {@link TaskLog#complete()}.
+ * A task attempt's stdout and stderr and its script's steps, kept with the attempt by its
+ * executor, for the REST endpoints and the job detail view. Readable by the job's owner and
+ * administrators. A live tail reads again from {@link LogChunk#nextOffset()} until
+ * {@link TaskLog#complete()}.
  */
 @Service
 public class TaskLogService {
@@ -18,11 +24,13 @@ public class TaskLogService {
     private final JobRunService jobRuns;
     private final RuntimeStore store;
     private final ExecutorRegistry executors;
+    private final Clock clock;
 
-    TaskLogService(JobRunService jobRuns, RuntimeStore store, ExecutorRegistry executors) {
+    TaskLogService(JobRunService jobRuns, RuntimeStore store, ExecutorRegistry executors, Clock clock) {
         this.jobRuns = jobRuns;
         this.store = store;
         this.executors = executors;
+        this.clock = clock;
     }
 
     /**
@@ -35,6 +43,11 @@ public class TaskLogService {
     /** Which attempt: OpenPAI's job attempt and task attempt (retry) numbers, or the latest. */
     public record Which(Optional<Integer> jobAttempt, Optional<Integer> taskAttempt) {
         public static final Which LATEST = new Which(Optional.empty(), Optional.empty());
+
+        static Which of(Optional<TaskLogs.Attempt> attempt) {
+            return attempt.map(a -> new Which(Optional.of(a.jobAttempt()), Optional.of(a.taskAttempt())))
+                    .orElse(LATEST);
+        }
     }
 
     /** Whether the task attempt was launched, so that it has logs (for anyone who may see the job). */
@@ -71,6 +84,36 @@ public class TaskLogService {
             return Optional.of(new TaskLog(chunk, ended && chunk.nextOffset() >= chunk.size()));
         } catch (ExecutorException e) {
             throw new IllegalStateException("The log cannot be read now: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * The attempt's steps: those its script planned, with the status, exit code and times it
+     * recorded for each, a running step's time so far, and the last stderr lines of a failed
+     * one; empty when the task attempt has not been launched.
+     *
+     * @throws org.gantry.job.JobException when the job or task does not exist
+     * @throws org.springframework.security.access.AccessDeniedException for anyone but the owner or an admin
+     * @throws IllegalStateException when the executor cannot be reached now
+     */
+    public Optional<TaskLogs.Steps> steps(String user, String job, String role, int index, Which which) {
+        long taskId = jobRuns.taskIdForLogs(user, job, role, index);
+        Optional<TaskAttempt> attempt = store.launchedAttempt(taskId, which.jobAttempt(), which.taskAttempt());
+        if (attempt.isEmpty()) {
+            return Optional.empty();
+        }
+        ExecutionHandle handle = attempt.get().handle().orElseThrow();
+        // Read before the files: an attempt seen ended has written its last step line.
+        boolean ended = attempt.get().getState() == TaskAttempt.State.ENDED;
+        try {
+            Executor executor = executors.get(handle.executor());
+            StepResults recorded = StepFiles.read(executor, handle, step -> TaskSteps.wantsStderr(step, ended),
+                    StepResults.DEFAULT_TAIL_LINES);
+            List<DepsStep> planned = StepFiles.planned(executor, handle);
+            return Optional.of(new TaskLogs.Steps(TaskSteps.of(planned, recorded, ended, attempt.get().getEndedAt(),
+                    clock.instant()), ended));
+        } catch (ExecutorException e) {
+            throw new IllegalStateException("The steps cannot be read now: " + e.getMessage(), e);
         }
     }
 }

@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
+import java.util.Locale;
 
 /** How the job views write times and durations. */
 final class Formats {
@@ -31,5 +32,14 @@ final class Formats {
             return String.format("%dh %02dm", seconds / 3600, seconds % 3600 / 60);
         }
         return String.format("%dd %02dh", seconds / 86400, seconds % 86400 / 3600);
+    }
+
+    /** A step's time: tenths of seconds under a minute ({@code 0.4 s}, {@code 3.2 s}), else as {@link #duration}. */
+    static String stepDuration(Duration duration) {
+        long millis = Math.max(0, duration.toMillis());
+        if (millis < 59_950) {
+            return String.format(Locale.ROOT, "%.1f s", millis / 1000.0);
+        }
+        return duration(Duration.ofSeconds(Math.round(millis / 1000.0)));
     }
 }

@@ -11,6 +11,7 @@ import com.vaadin.flow.component.html.Span;
 import com.vaadin.flow.component.orderedlayout.FlexComponent;
 import com.vaadin.flow.component.orderedlayout.HorizontalLayout;
 import com.vaadin.flow.component.orderedlayout.VerticalLayout;
+import com.vaadin.flow.component.tabs.Tab;
 import com.vaadin.flow.component.tabs.TabSheet;
 import com.vaadin.flow.router.BeforeEnterEvent;
 import com.vaadin.flow.router.BeforeEnterObserver;
@@ -34,7 +35,7 @@ import org.gantry.job.TaskStatus;
 import org.gantry.security.VirtualCluster;
 
 /**
- * One job: summary, actions, tasks, events and config. Its URL is
+ * One job: summary, actions, tasks, a task's steps and logs, events and config. Its URL is
  * {@code /job-detail/<user>~<job>}, OpenPAI's job id under the name of OpenPAI's page
  * ({@code job-detail.html?username=&jobName=}, which {@link OpenPaiJobDetailRedirect} forwards
  * here). While the job runs the page polls every two seconds; state changes also arrive by push.
@@ -57,7 +58,9 @@ class JobDetailView extends VerticalLayout implements BeforeEnterObserver, HasDy
     final EventTimeline events = new EventTimeline();
     final Pre config = new Pre();
     final TabSheet tabs = new TabSheet();
+    final Optional<StepPanel> steps;
     final Optional<LogPanel> logs;
+    private final Optional<Tab> stepsTab;
 
     private final JobViewSupport support;
     private final String viewer;
@@ -65,6 +68,7 @@ class JobDetailView extends VerticalLayout implements BeforeEnterObserver, HasDy
     private String owner = "";
     private String name = "";
     private long jobId = -1;
+    private int jobAttempt;
     private Registration liveUpdates;
 
     JobDetailView(JobViewSupport support) {
@@ -91,7 +95,10 @@ class JobDetailView extends VerticalLayout implements BeforeEnterObserver, HasDy
         tabs.setWidthFull();
         tabs.add("Tasks", tasks).setId("tab-tasks");
         logs = support.taskLogs().map(LogPanel::new);
-        logs.ifPresent(panel -> tabs.add("Logs", panel).setId("tab-logs"));
+        steps = support.taskLogs().map(taskLogs -> new StepPanel(taskLogs, shown -> logs.ifPresent(panel ->
+                panel.show(owner, name, shown.role(), shown.index(), shown.attempt()))));
+        stepsTab = steps.map(panel -> tabs.add("Steps & logs", new VerticalLayout(panel, logs.orElseThrow())));
+        stepsTab.ifPresent(tab -> tab.setId("tab-logs"));
         tabs.add("Events", events).setId("tab-events");
         tabs.add("Config", config).setId("tab-config");
         tabs.addSelectedChangeListener(e -> {
@@ -159,13 +166,15 @@ class JobDetailView extends VerticalLayout implements BeforeEnterObserver, HasDy
         showWhyWaiting(job, taskList);
         JobService.EventPage page = jobs.events(owner, name, Optional.empty(), EVENTS_SHOWN);
         events.show(page.events(), page.totalCount());
-        logs.filter(panel -> onRequest).ifPresent(panel -> {
-            if (!panel.isVisible() && !detail.taskRoles().isEmpty()) {
-                // Show the first task's log until the person picks another.
-                detail.taskRoles().values().stream().flatMap(List::stream).findFirst()
-                        .ifPresent(task -> panel.show(owner, name, task.roleName(), task.taskIndex()));
+        jobAttempt = detail.attempt().attemptIndex();
+        steps.filter(panel -> onRequest).ifPresent(panel -> {
+            if (!panel.isVisible()) {
+                // Show the first task's steps and log until the person picks another.
+                taskList.stream().findFirst().ifPresent(this::showTask);
             } else {
-                panel.poll();
+                taskList.stream().filter(task -> panel.showing(task.roleName(), task.taskIndex())).findFirst()
+                        .ifPresent(task -> panel.update(jobAttempt, task.retries()));
+                logs.ifPresent(LogPanel::poll);
             }
         });
         getUI().ifPresent(ui -> ui.setPollInterval(job.getState().isFinal() ? -1 : POLL_MILLIS));
@@ -193,10 +202,16 @@ class JobDetailView extends VerticalLayout implements BeforeEnterObserver, HasDy
     }
 
     private void showLogs(TaskStatus task) {
-        logs.ifPresentOrElse(panel -> {
-            panel.show(owner, name, task.roleName(), task.taskIndex());
-            tabs.setSelectedTab(tabs.getTab(panel));
+        steps.ifPresentOrElse(panel -> {
+            showTask(task);
+            stepsTab.ifPresent(tabs::setSelectedTab);
         }, () -> Notifications.error("This Gantry keeps no task logs"));
+    }
+
+    /** The task's newest attempt in the steps and logs tab; the log panel follows the step panel's attempt. */
+    private void showTask(TaskStatus task) {
+        steps.ifPresent(panel -> panel.show(owner, name, task.roleName(), task.taskIndex(), jobAttempt,
+                task.retries()));
     }
 
     private void showConfig() {

@@ -3,7 +3,6 @@ package org.gantry.job.ui;
 import com.vaadin.flow.component.checkbox.Checkbox;
 import com.vaadin.flow.component.html.Anchor;
 import com.vaadin.flow.component.html.Pre;
-import com.vaadin.flow.component.html.Span;
 import com.vaadin.flow.component.orderedlayout.FlexComponent;
 import com.vaadin.flow.component.orderedlayout.HorizontalLayout;
 import com.vaadin.flow.component.orderedlayout.VerticalLayout;
@@ -17,9 +16,12 @@ import java.util.Optional;
 import org.gantry.job.TaskLogs;
 
 /**
- * A live tail of one task's stdout or stderr: the last {@link #TAIL_BYTES} first, then what
- * follows each time {@link #poll()} is called, scrolled to the end while "Follow" is on. The
- * full log is a download streamed a chunk at a time. Shows at most {@link #SHOWN_CHARS} characters.
+ * A live tail of one task attempt's stdout or stderr: the last {@link #TAIL_BYTES} first, then
+ * what follows each time {@link #poll()} is called, scrolled to the end while "Follow" is on.
+ * Shows at most {@link #SHOWN_CHARS} characters. The stdout shown leaves out the task script's
+ * step frame lines ({@code ::gantry step pip start}; the Steps table above says the same
+ * better). The full log is a download streamed a chunk at a time, byte for byte as the task
+ * wrote it, frame lines included: a faithful copy of the file, with the steps' timings.
  */
 class LogPanel extends VerticalLayout {
 
@@ -27,7 +29,6 @@ class LogPanel extends VerticalLayout {
     static final int SHOWN_CHARS = 256 * 1024;
     private static final int CHUNK = 1024 * 1024;
 
-    final Span task = new Span();
     final Select<TaskLogs.Stream> stream = new Select<>();
     final Checkbox follow = new Checkbox("Follow", true);
     final Anchor download = new Anchor();
@@ -38,8 +39,11 @@ class LogPanel extends VerticalLayout {
     private String job = "";
     private String role = "";
     private int index;
+    private Optional<TaskLogs.Attempt> attempt = Optional.empty();
     private long offset = -1;
     private boolean complete;
+    /** Drops the frame lines from stdout; none for stderr. */
+    private Optional<StepMarkerFilter> markers = Optional.empty();
 
     LogPanel(TaskLogs logs) {
         this.logs = logs;
@@ -60,26 +64,21 @@ class LogPanel extends VerticalLayout {
                 .set("box-sizing", "border-box").set("max-height", "60vh").set("overflow", "auto")
                 .set("padding", "var(--lumo-space-s)").set("background", "var(--lumo-contrast-5pct)")
                 .set("border-radius", "var(--lumo-border-radius-m)").set("white-space", "pre-wrap");
-        task.getStyle().set("font-weight", "600");
-        HorizontalLayout bar = new HorizontalLayout(task, stream, follow, download);
+        HorizontalLayout bar = new HorizontalLayout(stream, follow, download);
         bar.setAlignItems(FlexComponent.Alignment.BASELINE);
         add(bar, text);
         setVisible(false);
     }
 
-    /** Shows task {@code role[index]} of {@code owner~job} from its tail. */
-    void show(String owner, String job, String role, int index) {
+    /** Shows an attempt of task {@code role[index]} of {@code owner~job} from its tail. */
+    void show(String owner, String job, String role, int index, TaskLogs.Attempt attempt) {
         this.owner = owner;
         this.job = job;
         this.role = role;
         this.index = index;
-        task.setText(role + "-" + index);
+        this.attempt = Optional.of(attempt);
         setVisible(true);
         restart();
-    }
-
-    boolean showing(String role, int index) {
-        return isVisible() && this.role.equals(role) && this.index == index;
     }
 
     /** Appends what the task wrote since the last read; a no-op once the attempt's log is complete. */
@@ -88,18 +87,23 @@ class LogPanel extends VerticalLayout {
             return;
         }
         Optional<TaskLogs.Chunk> chunk = offset < 0
-                ? logs.read(owner, job, role, index, stream.getValue(), 0, Optional.of(TAIL_BYTES), TAIL_BYTES)
-                : logs.read(owner, job, role, index, stream.getValue(), offset, Optional.empty(), CHUNK);
+                ? logs.read(owner, job, role, index, attempt, stream.getValue(), 0, Optional.of(TAIL_BYTES), TAIL_BYTES)
+                : logs.read(owner, job, role, index, attempt, stream.getValue(), offset, Optional.empty(), CHUNK);
         if (chunk.isEmpty()) {
-            text.setText("The task has not started yet.");
+            text.setText("The attempt has not started yet.");
             return;
         }
+        byte[] data = chunk.get().data();
         if (offset < 0) {
             text.setText("");
+            long start = chunk.get().nextOffset() - data.length;
+            markers = stream.getValue() == TaskLogs.Stream.STDOUT
+                    ? Optional.of(new StepMarkerFilter(start > 0)) : Optional.empty();
         }
-        append(new String(chunk.get().data(), StandardCharsets.UTF_8));
+        boolean end = chunk.get().complete();
+        append(markers.map(filter -> filter.next(data, end)).orElseGet(() -> new String(data, StandardCharsets.UTF_8)));
         offset = chunk.get().nextOffset();
-        complete = chunk.get().complete();
+        complete = end;
     }
 
     private void restart() {
@@ -112,8 +116,9 @@ class LogPanel extends VerticalLayout {
         String j = job;
         String r = role;
         int i = index;
+        Optional<TaskLogs.Attempt> a = attempt;
         download.setHref(DownloadHandler.fromInputStream(event -> new DownloadResponse(
-                new ChunkedLog(logs, o, j, r, i, which), file, "text/plain", -1)));
+                new ChunkedLog(logs, o, j, r, i, a, which), file, "text/plain", -1)));
         poll();
     }
 
@@ -139,18 +144,21 @@ class LogPanel extends VerticalLayout {
         private final String job;
         private final String role;
         private final int index;
+        private final Optional<TaskLogs.Attempt> attempt;
         private final TaskLogs.Stream stream;
         private byte[] buffer = new byte[0];
         private int position;
         private long next;
         private boolean ended;
 
-        ChunkedLog(TaskLogs logs, String owner, String job, String role, int index, TaskLogs.Stream stream) {
+        ChunkedLog(TaskLogs logs, String owner, String job, String role, int index, Optional<TaskLogs.Attempt> attempt,
+                   TaskLogs.Stream stream) {
             this.logs = logs;
             this.owner = owner;
             this.job = job;
             this.role = role;
             this.index = index;
+            this.attempt = attempt;
             this.stream = stream;
         }
 
@@ -180,7 +188,8 @@ class LogPanel extends VerticalLayout {
             if (ended) {
                 return false;
             }
-            Optional<TaskLogs.Chunk> chunk = logs.read(owner, job, role, index, stream, next, Optional.empty(), CHUNK);
+            Optional<TaskLogs.Chunk> chunk = logs.read(owner, job, role, index, attempt, stream, next, Optional.empty(),
+                    CHUNK);
             buffer = chunk.map(TaskLogs.Chunk::data).orElse(new byte[0]);
             position = 0;
             next = chunk.map(TaskLogs.Chunk::nextOffset).orElse(next);
