@@ -17,6 +17,9 @@ import org.gantry.job.JobQuery;
 import org.gantry.job.JobService;
 import org.gantry.job.JobState;
 import org.gantry.job.JobSummary;
+import org.gantry.job.TaskLogs;
+import org.gantry.job.TaskStatus;
+import org.gantry.job.TaskStep;
 import org.gantry.runtime.TaskLogService;
 import org.gantry.security.CurrentUser;
 import org.springframework.http.HttpHeaders;
@@ -179,11 +182,30 @@ class JobController {
     }
 
     @GetMapping(JOB + "/attempts/{attempt}/taskRoles/{role}/taskIndex/{index}/attempts")
-    @Operation(summary = "Get a task's status and attempts")
+    @Operation(summary = "Get a task's status and attempts", description = "Each attempt also lists its script's"
+            + " steps (env … callBefore, task, callAfter) with state, exit code and times, for the job's owner and"
+            + " administrators; null for others.")
     Map<String, Object> task(@PathVariable String user, @PathVariable String job, @PathVariable int attempt,
                              @PathVariable String role, @PathVariable int index) {
         JobDetail detail = jobs.detail(user, job, Optional.of(attempt));
-        return JobJson.task(detail.summary(), attempt, jobs.task(user, job, role, index));
+        TaskStatus task = jobs.task(user, job, role, index);
+        return JobJson.task(detail.summary(), attempt, task, steps(user, job, attempt, task));
+    }
+
+    /**
+     * The task attempt's steps for its owner and administrators, who may read its logs (empty
+     * before it was launched); nothing for anyone else, nor while its executor cannot be reached.
+     */
+    private Optional<List<TaskStep>> steps(String user, String job, int attempt, TaskStatus task) {
+        if (!user.equals(currentUser.require()) && !currentUser.isAdmin()) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(taskLogs.steps(user, job, task.roleName(), task.taskIndex(), new TaskLogService.Which(
+                    Optional.of(attempt), Optional.of(task.retries()))).map(TaskLogs.Steps::steps).orElse(List.of()));
+        } catch (IllegalStateException e) {
+            return Optional.empty();
+        }
     }
 
     @GetMapping(JOB + "/attempts/{attempt}/taskRoles/{role}/taskIndex/{index}/attempts/{taskAttempt}/logs")

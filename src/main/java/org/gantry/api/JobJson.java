@@ -1,5 +1,6 @@
 package org.gantry.api;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -11,6 +12,7 @@ import org.gantry.job.JobEventInfo;
 import org.gantry.job.JobState;
 import org.gantry.job.JobSummary;
 import org.gantry.job.TaskStatus;
+import org.gantry.job.TaskStep;
 
 /**
  * Jobs in the JSON shapes of OpenPAI's swagger (JobSummary, JobDetail, JobAttempt,
@@ -123,7 +125,9 @@ final class JobJson {
         return json;
     }
 
-    static Map<String, Object> task(JobSummary job, int jobAttemptId, TaskStatus task) {
+    /** @param steps the current attempt's steps, for viewers who may read them (Gantry's addition) */
+    static Map<String, Object> task(JobSummary job, int jobAttemptId, TaskStatus task,
+                                    Optional<List<TaskStep>> steps) {
         Map<String, Object> json = new LinkedHashMap<>();
         json.put("taskIndex", task.taskIndex());
         json.put("taskUid", taskUid(job, task));
@@ -143,7 +147,21 @@ final class JobJson {
         attempt.put("currentAttemptCreatedTime", millis(job.submittedAt()));
         attempt.put("currentAttemptLaunchedTime", millis(task.startedAt()));
         attempt.put("currentAttemptCompletedTime", millis(task.completedAt()));
+        attempt.put("steps", steps.map(list -> list.stream().map(JobJson::step).toList()).orElse(null));
         json.put("attempts", List.of(attempt));
+        return json;
+    }
+
+    /** A step of a task attempt's script, in the style of OpenPAI's task status (states in capitals, times in ms). */
+    private static Map<String, Object> step(TaskStep step) {
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put("name", step.name());
+        json.put("state", step.status().name());
+        json.put("exitCode", step.exitCode().orElse(null));
+        json.put("launchedTime", millis(step.startedAt()));
+        json.put("completedTime", millis(step.endedAt()));
+        json.put("durationMs", step.duration().map(Duration::toMillis).orElse(null));
+        json.put("stderrTail", step.stderrTail());
         return json;
     }
 
