@@ -199,6 +199,7 @@ class JobsApiIT {
         JsonNode task = alice.get(path + "/attempts/0/taskRoles/train/taskIndex/1/attempts").json();
         assertThat(task.get("taskRoleName").asText()).isEqualTo("train");
         assertThat(task.get("attempts").get(0).get("containerLog").asText()).endsWith("/attempts/0/logs");
+        assertThat(task.get("attempts").get(0).get("steps")).as("not launched yet").isEmpty();
         assertThat(alice.get(path + "/attempts/0/taskRoles/train/taskIndex/9/attempts").status()).isEqualTo(404);
         JsonNode logs = alice.get(path + "/attempts/0/taskRoles/train/taskIndex/1/attempts/0/logs").json();
         assertThat(logs.get("locations")).isEmpty();

@@ -97,7 +97,11 @@ class JobDetailView extends VerticalLayout implements BeforeEnterObserver, HasDy
         logs = support.taskLogs().map(LogPanel::new);
         steps = support.taskLogs().map(taskLogs -> new StepPanel(taskLogs, shown -> logs.ifPresent(panel ->
                 panel.show(owner, name, shown.role(), shown.index(), shown.attempt()))));
-        stepsTab = steps.map(panel -> tabs.add("Steps & logs", new VerticalLayout(panel, logs.orElseThrow())));
+        stepsTab = steps.map(panel -> {
+            VerticalLayout stepsAndLog = new VerticalLayout(panel, logs.orElseThrow());
+            stepsAndLog.setPadding(false);
+            return tabs.add("Steps & logs", stepsAndLog);
+        });
         stepsTab.ifPresent(tab -> tab.setId("tab-logs"));
         tabs.add("Events", events).setId("tab-events");
         tabs.add("Config", config).setId("tab-config");
