@@ -9,10 +9,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import org.gantry.deps.DepsStep;
+import org.gantry.deps.StepResults;
+import org.gantry.job.TaskStep;
 import org.gantry.runtime.TaskObservation.Phase;
 import org.gantry.runtime.local.LocalExecutor;
 import org.gantry.runtime.slurm.SlurmExecutor;
@@ -104,6 +108,13 @@ class PortableJobIT {
             assertThat(end.phase()).as(stdout + log(executor, handles.get(i), LogStream.STDERR))
                     .isEqualTo(Phase.SUCCEEDED);
             assertThat(PortableJobs.taskLines(stdout)).isEqualTo(PortableJobs.expectedLines(i, 21000 + i));
+            // The job views read the steps through the executor, whichever it is.
+            List<DepsStep> planned = StepFiles.planned(executor, handles.get(i));
+            StepResults recorded = StepFiles.read(executor, handles.get(i), step -> true, 5);
+            assertThat(planned).containsExactly(DepsStep.ENV, DepsStep.BASH, DepsStep.CALL_BEFORE, DepsStep.TASK,
+                    DepsStep.CALL_AFTER);
+            assertThat(TaskSteps.of(planned, recorded, true, Optional.empty(), Instant.now()))
+                    .extracting(TaskStep::status).containsOnly(TaskStep.Status.OK).hasSize(5);
         }
     }
 }
