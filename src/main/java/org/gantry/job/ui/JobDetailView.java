@@ -181,7 +181,10 @@ class JobDetailView extends VerticalLayout implements BeforeEnterObserver, HasDy
                 logs.ifPresent(LogPanel::poll);
             }
         });
-        getUI().ifPresent(ui -> ui.setPollInterval(job.getState().isFinal() ? -1 : POLL_MILLIS));
+        // A job ends a moment after its tasks' attempts; steps and logs read since then are final.
+        boolean outputFinal = steps.isEmpty() || onRequest && steps.get().settled()
+                && logs.map(LogPanel::settled).orElse(true);
+        getUI().ifPresent(ui -> ui.setPollInterval(job.getState().isFinal() && outputFinal ? -1 : POLL_MILLIS));
         return true;
     }
 

@@ -42,6 +42,8 @@ class LogPanel extends VerticalLayout {
     private Optional<TaskLogs.Attempt> attempt = Optional.empty();
     private long offset = -1;
     private boolean complete;
+    /** Read to the end of an ended attempt, or the attempt was not launched. */
+    private boolean settled;
     /** Drops the frame lines from stdout; none for stderr. */
     private Optional<StepMarkerFilter> markers = Optional.empty();
 
@@ -91,6 +93,7 @@ class LogPanel extends VerticalLayout {
                 : logs.read(owner, job, role, index, attempt, stream.getValue(), offset, Optional.empty(), CHUNK);
         if (chunk.isEmpty()) {
             text.setText("The attempt has not started yet.");
+            settled = true;
             return;
         }
         byte[] data = chunk.get().data();
@@ -104,11 +107,18 @@ class LogPanel extends VerticalLayout {
         append(markers.map(filter -> filter.next(data, end)).orElseGet(() -> new String(data, StandardCharsets.UTF_8)));
         offset = chunk.get().nextOffset();
         complete = end;
+        settled = end;
+    }
+
+    /** Whether the log shown is all there will be, provided the job is over; see {@link StepPanel#settled()}. */
+    boolean settled() {
+        return !isVisible() || settled;
     }
 
     private void restart() {
         offset = -1;
         complete = false;
+        settled = false;
         text.setText("");
         TaskLogs.Stream which = stream.getValue();
         String file = job + "-" + role + "-" + index + "." + which.name().toLowerCase(Locale.ROOT) + ".log";

@@ -43,6 +43,8 @@ class StepPanel extends VerticalLayout {
     private int retries;
     private boolean followLatest = true;
     private boolean complete;
+    /** The last read found the attempt ended, or not launched: nothing more will come once the job is over. */
+    private boolean settled;
 
     /** The task attempt the panel shows. */
     record Shown(String role, int index, TaskLogs.Attempt attempt) {
@@ -131,6 +133,14 @@ class StepPanel extends VerticalLayout {
         }
     }
 
+    /**
+     * Whether the steps shown are final, provided the job is over: its attempt ended and was read,
+     * or it was never launched. The page polls a finished job until then.
+     */
+    boolean settled() {
+        return !isVisible() || settled;
+    }
+
     /** The attempt shown. */
     TaskLogs.Attempt selected() {
         return new TaskLogs.Attempt(jobAttempt, Optional.ofNullable(attempt.getValue()).orElse(retries));
@@ -147,8 +157,10 @@ class StepPanel extends VerticalLayout {
         } catch (IllegalStateException e) {
             message.setText(e.getMessage());
             message.setVisible(true);
+            settled = false;
             return;
         }
+        settled = steps.map(TaskLogs.Steps::complete).orElse(true);
         if (steps.isEmpty()) {
             message.setText("The attempt has not started yet.");
             message.setVisible(true);
@@ -177,6 +189,7 @@ class StepPanel extends VerticalLayout {
 
     private void restart() {
         complete = false;
+        settled = false;
         grid.setItems(List.of());
         failures.removeAll();
         onAttempt.accept(new Shown(role, index, selected()));

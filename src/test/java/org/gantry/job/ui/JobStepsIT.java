@@ -119,12 +119,14 @@ class JobStepsIT {
             assertThat(GridKt._getFormatted(panel.grid, 1, "step")).isEqualTo("task");
             assertThat(GridKt._getCellComponent(panel.grid, 1, "status").getElement().getText())
                     .isEqualTo("Running");
+            assertThat(UI.getCurrent().getPollInterval()).isPositive();
 
             Files.createFile(release);
             await(alice, user, name, ended(), WAIT);
             view.reload();
 
             assertThat(GridKt._getCellComponent(panel.grid, 1, "status").getElement().getText()).isEqualTo("OK");
+            assertThat(UI.getCurrent().getPollInterval()).as("nothing more to read").isNegative();
             String stdout = view.logs.orElseThrow().text.getText();
             assertThat(stdout).isEqualTo("hello\nbye\n");
         } finally {

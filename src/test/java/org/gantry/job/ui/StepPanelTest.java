@@ -89,6 +89,7 @@ class StepPanelTest {
         StepPanel panel = panel();
         panel.show("alice", "train", "main", 0, 0, 0);
         assertThat(row(panel, 0)).containsExactly("task", "Running", "—", "1.5 s");
+        assertThat(panel.settled()).isFalse();
 
         answer = Optional.of(new TaskLogs.Steps(List.of(step("task", Status.OK, 0, 0, 2100L, List.of())), true));
         panel.poll();
@@ -96,6 +97,7 @@ class StepPanelTest {
 
         assertThat(row(panel, 0)).containsExactly("task", "OK", "0", "2.1 s");
         assertThat(asked).hasSize(2);
+        assertThat(panel.settled()).isTrue();
     }
 
     @Test
@@ -127,6 +129,7 @@ class StepPanelTest {
         assertThat(panel.message.isVisible()).isTrue();
         assertThat(panel.message.getText()).isEqualTo("The attempt has not started yet.");
         assertThat(panel.grid.isVisible()).isFalse();
+        assertThat(panel.settled()).as("a finished job's attempt that never launched will not change").isTrue();
     }
 
     private static List<String> row(StepPanel panel, int index) {
