@@ -10,13 +10,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.gantry.job.Job;
-import org.gantry.job.JobDetail;
 import org.gantry.job.JobEvent;
 import org.gantry.job.JobPage;
 import org.gantry.job.JobQuery;
 import org.gantry.job.JobService;
 import org.gantry.job.JobState;
 import org.gantry.job.JobSummary;
+import org.gantry.job.TaskHistory;
 import org.gantry.runtime.TaskLogService;
 import org.gantry.security.CurrentUser;
 import org.springframework.http.HttpHeaders;
@@ -182,8 +182,8 @@ class JobController {
     @Operation(summary = "Get a task's status and attempts")
     Map<String, Object> task(@PathVariable String user, @PathVariable String job, @PathVariable int attempt,
                              @PathVariable String role, @PathVariable int index) {
-        JobDetail detail = jobs.detail(user, job, Optional.of(attempt));
-        return JobJson.task(detail.summary(), attempt, jobs.task(user, job, role, index));
+        TaskHistory task = jobs.task(user, job, Optional.of(attempt), role, index);
+        return JobJson.task(jobs.find(user, job).orElseThrow(), attempt, task);
     }
 
     @GetMapping(JOB + "/attempts/{attempt}/taskRoles/{role}/taskIndex/{index}/attempts/{taskAttempt}/logs")
@@ -192,8 +192,7 @@ class JobController {
     Map<String, Object> taskLogs(@PathVariable String user, @PathVariable String job, @PathVariable int attempt,
                                  @PathVariable String role, @PathVariable int index, @PathVariable int taskAttempt,
                                  @RequestParam Optional<Boolean> tailMode) {
-        jobs.detail(user, job, Optional.of(attempt));
-        jobs.task(user, job, role, index);
+        jobs.task(user, job, Optional.of(attempt), role, index);
         if (!taskLogs.launched(user, job, role, index, new TaskLogService.Which(Optional.of(attempt),
                 Optional.of(taskAttempt)))) {
             return Map.of("locations", List.of());
