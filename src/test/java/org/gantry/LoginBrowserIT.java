@@ -36,6 +36,21 @@ class LoginBrowserIT {
     }
 
     @Test
+    void a_sign_in_stopped_by_the_rate_limit_says_when_to_try_again() {
+        assumeTrue(Browser.available(), "Debian chromium and chromium-driver are not installed");
+        try (Browser browser = new Browser(port)) {
+            browser.awaitFirstPage("/login?blocked=42", By.cssSelector("vaadin-login-form input[name='username']"));
+            JavascriptExecutor js = (JavascriptExecutor) browser.driver;
+            new WebDriverWait(browser.driver, Duration.ofSeconds(30)).until(d -> Boolean.TRUE.equals(js.executeScript(
+                    "const f = document.querySelector('vaadin-login-form'); return f != null && f.error")));
+            Object shown = js.executeScript("const f = document.querySelector('vaadin-login-form');"
+                    + " return f.i18n.errorMessage.title + ' / ' + f.i18n.errorMessage.message");
+            browser.screenshot("login-blocked");
+            assertThat(shown).asString().startsWith("Too many attempts").contains("Try again in 42 s.");
+        }
+    }
+
+    @Test
     void admin_signs_in_and_sees_the_job_list() {
         assumeTrue(Browser.available(), "Debian chromium and chromium-driver are not installed");
         try (Browser browser = new Browser(port)) {

@@ -6,6 +6,7 @@ import org.gantry.job.JobException;
 import org.gantry.job.JobSubmissionException;
 import org.gantry.job.protocol.Problem;
 import org.gantry.security.AccountException;
+import org.gantry.security.LoginRateLimiter;
 import org.gantry.security.LoginRefusedException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -65,7 +66,7 @@ class ApiExceptionHandler {
     @ExceptionHandler(LoginRefusedException.class)
     ResponseEntity<ApiError> login(LoginRefusedException e) {
         if (e.reason() == LoginRefusedException.Reason.TOO_MANY_ATTEMPTS) {
-            long seconds = Math.max(1, e.retryAfter().map(d -> d.toSeconds() + 1).orElse(60L));
+            long seconds = e.retryAfter().map(LoginRateLimiter::waitSeconds).orElse(60L);
             return ResponseEntity.status(HttpStatus.TOO_MANY_REQUESTS)
                     .header(HttpHeaders.RETRY_AFTER, Long.toString(seconds))
                     .contentType(MediaType.APPLICATION_JSON)

@@ -10,7 +10,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.gantry.job.Job;
-import org.gantry.job.JobDetail;
 import org.gantry.job.JobEvent;
 import org.gantry.job.JobPage;
 import org.gantry.job.JobQuery;
@@ -20,6 +19,7 @@ import org.gantry.job.JobSummary;
 import org.gantry.job.TaskLogs;
 import org.gantry.job.TaskStatus;
 import org.gantry.job.TaskStep;
+import org.gantry.job.TaskHistory;
 import org.gantry.runtime.TaskLogService;
 import org.gantry.security.CurrentUser;
 import org.springframework.http.HttpHeaders;
@@ -187,9 +187,9 @@ class JobController {
             + " administrators; null for others.")
     Map<String, Object> task(@PathVariable String user, @PathVariable String job, @PathVariable int attempt,
                              @PathVariable String role, @PathVariable int index) {
-        JobDetail detail = jobs.detail(user, job, Optional.of(attempt));
-        TaskStatus task = jobs.task(user, job, role, index);
-        return JobJson.task(detail.summary(), attempt, task, steps(user, job, attempt, task));
+        TaskHistory history = jobs.task(user, job, Optional.of(attempt), role, index);
+        return JobJson.task(jobs.find(user, job).orElseThrow(), attempt, history,
+                steps(user, job, attempt, history.status()));
     }
 
     /**
@@ -214,8 +214,7 @@ class JobController {
     Map<String, Object> taskLogs(@PathVariable String user, @PathVariable String job, @PathVariable int attempt,
                                  @PathVariable String role, @PathVariable int index, @PathVariable int taskAttempt,
                                  @RequestParam Optional<Boolean> tailMode) {
-        jobs.detail(user, job, Optional.of(attempt));
-        jobs.task(user, job, role, index);
+        jobs.task(user, job, Optional.of(attempt), role, index);
         if (!taskLogs.launched(user, job, role, index, new TaskLogService.Which(Optional.of(attempt),
                 Optional.of(taskAttempt)))) {
             return Map.of("locations", List.of());

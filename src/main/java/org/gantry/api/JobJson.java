@@ -2,6 +2,7 @@ package org.gantry.api;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -11,6 +12,8 @@ import org.gantry.job.JobDetail;
 import org.gantry.job.JobEventInfo;
 import org.gantry.job.JobState;
 import org.gantry.job.JobSummary;
+import org.gantry.job.TaskHistory;
+import org.gantry.job.TaskRun;
 import org.gantry.job.TaskStatus;
 import org.gantry.job.TaskStep;
 
@@ -125,9 +128,13 @@ final class JobJson {
         return json;
     }
 
-    /** @param steps the current attempt's steps, for viewers who may read them (Gantry's addition) */
-    static Map<String, Object> task(JobSummary job, int jobAttemptId, TaskStatus task,
+    /**
+     * A task in one job attempt with an entry per retry: the earlier ones as they ended, then the
+     * current one, which carries its script's {@code steps} for viewers who may read them (Gantry's addition).
+     */
+    static Map<String, Object> task(JobSummary job, int jobAttemptId, TaskHistory history,
                                     Optional<List<TaskStep>> steps) {
+        TaskStatus task = history.status();
         Map<String, Object> json = new LinkedHashMap<>();
         json.put("taskIndex", task.taskIndex());
         json.put("taskUid", taskUid(job, task));
@@ -141,14 +148,38 @@ final class JobJson {
         json.put("jobName", job.name());
         json.put("jobAttemptId", jobAttemptId);
         json.put("taskRoleName", task.roleName());
-        Map<String, Object> attempt = container(job, jobAttemptId, task);
-        attempt.put("attemptId", task.retries());
-        attempt.put("attemptState", task.state().name());
-        attempt.put("currentAttemptCreatedTime", millis(job.submittedAt()));
-        attempt.put("currentAttemptLaunchedTime", millis(task.startedAt()));
-        attempt.put("currentAttemptCompletedTime", millis(task.completedAt()));
-        attempt.put("steps", steps.map(list -> list.stream().map(JobJson::step).toList()).orElse(null));
-        json.put("attempts", List.of(attempt));
+        List<Map<String, Object>> attempts = new ArrayList<>();
+        for (TaskRun run : history.earlierRetries()) {
+            attempts.add(earlierRetry(job, jobAttemptId, task, run));
+        }
+        Map<String, Object> current = container(job, jobAttemptId, task);
+        current.put("attemptId", task.retries());
+        current.put("attemptState", task.state().name());
+        current.put("currentAttemptCreatedTime", millis(job.submittedAt()));
+        current.put("currentAttemptLaunchedTime", millis(task.startedAt()));
+        current.put("currentAttemptCompletedTime", millis(task.completedAt()));
+        current.put("steps", steps.map(list -> list.stream().map(JobJson::step).toList()).orElse(null));
+        attempts.add(current);
+        json.put("attempts", attempts);
+        return json;
+    }
+
+    private static Map<String, Object> earlierRetry(JobSummary job, int jobAttemptId, TaskStatus task, TaskRun run) {
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put("attemptId", run.retry());
+        json.put("attemptState", run.state().name());
+        json.put("currentAttemptCreatedTime", millis(run.createdAt()));
+        json.put("currentAttemptLaunchedTime", millis(run.startedAt()));
+        json.put("currentAttemptCompletedTime", millis(run.completedAt()));
+        json.put("containerId", run.containerId().orElse(null));
+        json.put("containerIp", null);
+        json.put("containerNodeName", run.node().orElse(null));
+        json.put("containerPorts", Map.of());
+        json.put("containerGpus", null);
+        json.put("containerLog", logsPath(job, jobAttemptId, task.roleName(), task.taskIndex(), run.retry()));
+        json.put("containerExitCode", run.exitCode().orElse(null));
+        json.put("containerExitSpec", null);
+        json.put("containerExitDiagnostics", run.diagnostics().orElse(null));
         return json;
     }
 
@@ -223,7 +254,7 @@ final class JobJson {
 
     private static Map<String, Object> container(JobSummary job, int jobAttemptId, TaskStatus task) {
         Map<String, Object> json = new LinkedHashMap<>();
-        json.put("containerId", null);
+        json.put("containerId", task.containerId().orElse(null));
         json.put("containerIp", task.nodeIp().orElse(null));
         json.put("containerNodeName", task.nodeHost().orElse(null));
         json.put("containerPorts", Map.of());

@@ -17,6 +17,7 @@ import org.gantry.security.UserGroup;
 import org.gantry.security.UserService;
 import org.springframework.http.HttpStatus;
 import org.springframework.security.access.prepost.PreAuthorize;
+import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
@@ -127,6 +128,72 @@ class UserController {
         return info(users.find(user).orElseThrow(() -> noUser(user)));
     }
 
+    @DeleteMapping("/{user}")
+    @PreAuthorize("hasRole('ADMIN')")
+    @Operation(summary = "Remove a user (admin)", description = "A user who owns jobs is disabled instead, so that"
+            + " the jobs' history stays: the answer says which happened (removed: true or false). Nobody removes"
+            + " their own account.")
+    Map<String, Object> delete(@PathVariable String user) {
+        users.find(user).orElseThrow(() -> noUser(user));
+        UserService.Removal removal = users.remove(user);
+        if (removal.removed()) {
+            return Map.of("message", "user is removed successfully", "removed", true);
+        }
+        return Map.of("message", "User " + user + " owns " + String.join(", ", removal.keptFor()) + ", so the account"
+                + " was disabled instead of removed: it can no longer sign in and its tokens no longer work, and"
+                + " its jobs' history is kept.", "removed", false, "disabled", true);
+    }
+
+    @PutMapping({"/{user}/group", "/{user}/group/"})
+    @PreAuthorize("hasRole('ADMIN')")
+    @ResponseStatus(HttpStatus.CREATED)
+    @Operation(summary = "Add a user to a group (admin)")
+    Map<String, String> addToGroup(@PathVariable String user, @RequestBody GroupRequest body) {
+        String group = existingGroup(user, body);
+        users.addToGroup(user, group);
+        return Map.of("message", "User " + user + " is added into group " + group);
+    }
+
+    @DeleteMapping({"/{user}/group", "/{user}/group/"})
+    @PreAuthorize("hasRole('ADMIN')")
+    @ResponseStatus(HttpStatus.CREATED)
+    @Operation(summary = "Remove a user from a group (admin)")
+    Map<String, String> removeFromGroup(@PathVariable String user, @RequestBody GroupRequest body) {
+        String group = existingGroup(user, body);
+        if (!users.removeFromGroup(user, group)) {
+            throw new ApiException(HttpStatus.NOT_FOUND, "NoGroupError",
+                    "User " + user + " is not a member of group " + group + ".");
+        }
+        return Map.of("message", "User " + user + " is removed from group " + group);
+    }
+
+    @PutMapping({"/{user}/grouplist", "/{user}/grouplist/"})
+    @PreAuthorize("hasRole('ADMIN')")
+    @ResponseStatus(HttpStatus.CREATED)
+    @Operation(summary = "Replace a user's groups (admin)")
+    Map<String, String> setGroups(@PathVariable String user, @RequestBody GroupListRequest body) {
+        users.find(user).orElseThrow(() -> noUser(user));
+        if (body.grouplist() == null) {
+            throw ApiException.invalid("grouplist is required.");
+        }
+        body.grouplist().forEach(this::requireGroup);
+        users.setGroups(user, new LinkedHashSet<>(body.grouplist()));
+        return Map.of("message", "update user grouplist successfully.");
+    }
+
+    private String existingGroup(String user, GroupRequest body) {
+        users.find(user).orElseThrow(() -> noUser(user));
+        if (body.groupname() == null || body.groupname().isBlank()) {
+            throw ApiException.invalid("groupname is required.");
+        }
+        return requireGroup(body.groupname());
+    }
+
+    private String requireGroup(String name) {
+        return groups.group(name).map(UserGroup::getName).orElseThrow(() -> new ApiException(HttpStatus.NOT_FOUND,
+                "NoGroupError", "Group " + name + " is not found."));
+    }
+
     private Set<String> groupNames(List<String> grouplist, List<String> virtualClusters, Set<String> fallback) {
         Set<String> names = new LinkedHashSet<>(grouplist == null ? List.of() : grouplist);
         if (virtualClusters != null) {
@@ -172,5 +239,11 @@ class UserController {
     }
 
     record UpdateRequest(UserRequest data, Boolean patch) {
+    }
+
+    record GroupRequest(String groupname) {
+    }
+
+    record GroupListRequest(List<String> grouplist) {
     }
 }

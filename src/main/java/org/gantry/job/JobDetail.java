@@ -7,8 +7,8 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * A job with one of its attempts and the tasks of each role. The tasks table holds each
- * task's current state, so only the latest attempt lists task statuses.
+ * A job with one of its attempts and the tasks of each role as they stand in that attempt:
+ * now for the latest, as their last launch left them for an earlier one.
  */
 public record JobDetail(JobSummary summary, AttemptStatus attempt, Map<String, List<TaskStatus>> taskRoles,
                         Optional<String> exitDiagnostics) {

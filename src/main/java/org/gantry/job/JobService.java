@@ -3,14 +3,17 @@ package org.gantry.job;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.TreeMap;
 import org.gantry.security.CurrentUser;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.data.domain.Page;
 import org.springframework.data.domain.PageRequest;
 import org.springframework.data.domain.Pageable;
@@ -34,10 +37,13 @@ public class JobService {
     private final JobSubmission submission;
     private final JobConfigs configs;
     private final CurrentUser currentUser;
+    /** The runtime's; absent only where no runtime is built. */
+    private final ObjectProvider<TaskRuns> taskRuns;
     private final Clock clock;
 
     JobService(JobRepository jobs, JobTaskRepository tasks, JobAttemptRepository attempts, JobEventRepository events,
-               JobSubmission submission, JobConfigs configs, CurrentUser currentUser, Clock clock) {
+               JobSubmission submission, JobConfigs configs, CurrentUser currentUser, ObjectProvider<TaskRuns> taskRuns,
+               Clock clock) {
         this.jobs = jobs;
         this.tasks = tasks;
         this.attempts = attempts;
@@ -45,6 +51,7 @@ public class JobService {
         this.submission = submission;
         this.configs = configs;
         this.currentUser = currentUser;
+        this.taskRuns = taskRuns;
         this.clock = clock;
     }
 
@@ -82,26 +89,25 @@ public class JobService {
         return jobs.findByOwnerUsernameAndName(username, name).map(JobSummary::of);
     }
 
-    /** The job with its latest attempt, or the given one. */
+    /**
+     * The job with its latest attempt, or the given one. The latest attempt's tasks are the
+     * task rows as they stand; an earlier attempt's are what the runtime recorded of their
+     * last launch in it.
+     */
     @Transactional(readOnly = true)
     public JobDetail detail(String username, String name, Optional<Integer> attemptIndex) {
         Job job = require(username, name);
-        JobAttempt latest = attempts.findFirstByJobOrderByAttemptIndexDesc(job)
-                .orElseThrow(() -> new IllegalStateException("Job " + job.getFrameworkName() + " has no attempt"));
-        JobAttempt attempt = attemptIndex.filter(i -> i != latest.getAttemptIndex())
-                .map(i -> attempts.findByJobAndAttemptIndex(job, i).orElseThrow(() -> new JobException(
-                        JobException.Kind.NO_ATTEMPT, "Attempt " + i + " of job " + job.getFrameworkName()
-                        + " is not found.")))
-                .orElse(latest);
-        boolean isLatest = attempt.getAttemptIndex() == latest.getAttemptIndex();
+        Attempt attempt = attempt(job, attemptIndex);
+        List<JobTask> jobTasks = tasks.findByJobOrderByRoleNameAscTaskIndexAsc(job);
+        Map<Long, TaskRun> lastRuns = new HashMap<>();
+        runs(jobTasks, attempt.index()).forEach(run -> lastRuns.put(run.taskId(), run));
         Map<String, List<TaskStatus>> roles = new LinkedHashMap<>();
-        for (JobTask task : tasks.findByJobOrderByRoleNameAscTaskIndexAsc(job)) {
-            List<TaskStatus> statuses = roles.computeIfAbsent(task.getRoleName(), r -> new ArrayList<>());
-            if (isLatest) {
-                statuses.add(TaskStatus.of(task));
-            }
+        for (JobTask task : jobTasks) {
+            roles.computeIfAbsent(task.getRoleName(), r -> new ArrayList<>())
+                    .add(attempt.status(task, Optional.ofNullable(lastRuns.get(task.getId()))));
         }
-        return new JobDetail(JobSummary.of(job), AttemptStatus.of(attempt, isLatest), roles, job.getExitDiagnostics());
+        return new JobDetail(JobSummary.of(job), AttemptStatus.of(attempt.attempt(), attempt.latest()), roles,
+                job.getExitDiagnostics());
     }
 
     @Transactional(readOnly = true)
@@ -111,14 +117,24 @@ public class JobService {
         return all.stream().map(a -> AttemptStatus.of(a, a == all.get(0))).toList();
     }
 
+    /** Task {@code roleName[taskIndex]} in the given attempt (the latest when empty), with its earlier retries there. */
     @Transactional(readOnly = true)
-    public TaskStatus task(String username, String name, String roleName, int taskIndex) {
+    public TaskHistory task(String username, String name, Optional<Integer> attemptIndex, String roleName,
+                            int taskIndex) {
         Job job = require(username, name);
-        return tasks.findByJobOrderByRoleNameAscTaskIndexAsc(job).stream()
+        Attempt attempt = attempt(job, attemptIndex);
+        JobTask task = tasks.findByJobOrderByRoleNameAscTaskIndexAsc(job).stream()
                 .filter(t -> t.getRoleName().equals(roleName) && t.getTaskIndex() == taskIndex)
-                .findFirst().map(TaskStatus::of)
+                .findFirst()
                 .orElseThrow(() -> new JobException(JobException.Kind.NO_TASK, "Task " + roleName + "-" + taskIndex
                         + " of job " + job.getFrameworkName() + " is not found."));
+        List<TaskRun> runs = runs(List.of(task), attempt.index());
+        TaskStatus status = attempt.status(task, runs.isEmpty() ? Optional.empty()
+                : Optional.of(runs.get(runs.size() - 1)));
+        Map<Integer, TaskRun> lastOfEachRetry = new TreeMap<>();
+        runs.forEach(run -> lastOfEachRetry.put(run.retry(), run));
+        return new TaskHistory(status, lastOfEachRetry.values().stream()
+                .filter(run -> run.retry() < status.retries()).toList());
     }
 
     /**
@@ -199,6 +215,35 @@ public class JobService {
         if (!job.removeTag(tag)) {
             throw new JobException(JobException.Kind.NO_TAG, "Tag " + tag + " is not found for job "
                     + job.getFrameworkName() + " .");
+        }
+    }
+
+    private Attempt attempt(Job job, Optional<Integer> attemptIndex) {
+        JobAttempt latest = attempts.findFirstByJobOrderByAttemptIndexDesc(job)
+                .orElseThrow(() -> new IllegalStateException("Job " + job.getFrameworkName() + " has no attempt"));
+        JobAttempt attempt = attemptIndex.filter(i -> i != latest.getAttemptIndex())
+                .map(i -> attempts.findByJobAndAttemptIndex(job, i).orElseThrow(() -> new JobException(
+                        JobException.Kind.NO_ATTEMPT, "Attempt " + i + " of job " + job.getFrameworkName()
+                        + " is not found.")))
+                .orElse(latest);
+        return new Attempt(attempt, attempt == latest);
+    }
+
+    private List<TaskRun> runs(List<JobTask> of, int jobAttempt) {
+        TaskRuns runs = taskRuns.getIfAvailable();
+        return runs == null || of.isEmpty() ? List.of()
+                : runs.of(of.stream().map(JobTask::getId).toList(), jobAttempt);
+    }
+
+    /** One of a job's attempts, and whether it is the latest (whose tasks are the task rows as they stand). */
+    private record Attempt(JobAttempt attempt, boolean latest) {
+
+        int index() {
+            return attempt.getAttemptIndex();
+        }
+
+        TaskStatus status(JobTask task, Optional<TaskRun> lastRun) {
+            return latest ? TaskStatus.current(task, lastRun) : TaskStatus.past(task, lastRun);
         }
     }
 

@@ -1,5 +1,6 @@
 package org.gantry.runtime;
 
+import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
 import org.springframework.data.jpa.repository.JpaRepository;
@@ -19,4 +20,7 @@ interface TaskAttemptRepository extends JpaRepository<TaskAttempt, Long> {
             long taskId, int jobAttempt, int retry);
 
     List<TaskAttempt> findByTaskIdAndExternalIdNotNullOrderByAttemptDesc(long taskId);
+
+    /** Every launch of these tasks in one job attempt, oldest first (served by index task_attempt_task). */
+    List<TaskAttempt> findByTaskIdInAndJobAttemptOrderByAttempt(Collection<Long> taskIds, int jobAttempt);
 }

@@ -32,7 +32,7 @@ class ApiSecurityConfiguration {
                 .requestCache(cache -> cache.disable())
                 .httpBasic(basic -> basic.disable())
                 .formLogin(form -> form.disable())
-                .addFilterBefore(new BearerTokenFilter(tokens, strategy), UsernamePasswordAuthenticationFilter.class)
+                .addFilterBefore(new BearerTokenFilter(tokens, strategy, json), UsernamePasswordAuthenticationFilter.class)
                 .authorizeHttpRequests(auth -> auth
                         .requestMatchers("/api/v2/info", "/api/v2/authn/**").permitAll()
                         .requestMatchers("/v3/api-docs/**", "/swagger-ui/**", "/swagger-ui.html").permitAll()

@@ -1,45 +1,77 @@
 package org.gantry.security;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import java.util.Map;
+import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.slf4j.MDC;
+import org.springframework.http.MediaType;
 import org.springframework.security.authentication.UsernamePasswordAuthenticationToken;
 import org.springframework.security.core.context.SecurityContextHolderStrategy;
 import org.springframework.security.core.userdetails.UserDetails;
 import org.springframework.web.filter.OncePerRequestFilter;
 
-/** Authenticates REST calls carrying {@code Authorization: Bearer <token>}. */
+/**
+ * Authenticates REST calls carrying {@code Authorization: Bearer <token>}, and refuses what
+ * an application token may not do ({@link ApplicationTokenScope}) before any controller runs.
+ */
 class BearerTokenFilter extends OncePerRequestFilter {
+
+    private static final Logger audit = LoggerFactory.getLogger("org.gantry.audit");
 
     private final TokenService tokens;
     private final SecurityContextHolderStrategy strategy;
+    private final ObjectMapper json;
 
     /** {@code strategy}: the application's own holder, the one its authorization filter reads. */
-    BearerTokenFilter(TokenService tokens, SecurityContextHolderStrategy strategy) {
+    BearerTokenFilter(TokenService tokens, SecurityContextHolderStrategy strategy, ObjectMapper json) {
         this.tokens = tokens;
         this.strategy = strategy;
+        this.json = json;
     }
 
     @Override
     protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws ServletException, IOException {
         String header = request.getHeader("Authorization");
-        if (header != null && header.regionMatches(true, 0, "Bearer ", 0, 7)) {
-            tokens.authenticate(header.substring(7).trim()).ifPresent(account -> {
-                UserDetails details = GantryUserDetailsService.toDetails(account);
-                var authentication = UsernamePasswordAuthenticationToken.authenticated(
-                        details, null, details.getAuthorities());
-                strategy.getContext().setAuthentication(authentication);
-                MDC.put("user", account.getUsername());
-            });
-        }
+        Optional<ApiToken> token = header != null && header.regionMatches(true, 0, "Bearer ", 0, 7)
+                ? tokens.authenticate(header.substring(7).trim()) : Optional.empty();
         try {
+            if (token.isPresent()) {
+                UserAccount account = token.get().getUser();
+                MDC.put("user", account.getUsername());
+                Optional<String> refusal = token.get().getKind() == ApiToken.Kind.APPLICATION
+                        ? ApplicationTokenScope.refusal(request.getMethod(), pathWithinApplication(request))
+                        : Optional.empty();
+                if (refusal.isPresent()) {
+                    audit.info("Application token of {} refused for {} {}", account.getUsername(),
+                            request.getMethod(), AuthenticationAuditListener.sanitize(pathWithinApplication(request)));
+                    refuse(response, refusal.get());
+                    return;
+                }
+                UserDetails details = GantryUserDetailsService.toDetails(account);
+                strategy.getContext().setAuthentication(
+                        UsernamePasswordAuthenticationToken.authenticated(details, null, details.getAuthorities()));
+            }
             chain.doFilter(request, response);
         } finally {
             MDC.remove("user");
         }
+    }
+
+    private void refuse(HttpServletResponse response, String message) throws IOException {
+        response.setStatus(HttpServletResponse.SC_FORBIDDEN);
+        response.setContentType(MediaType.APPLICATION_JSON_VALUE);
+        json.writeValue(response.getOutputStream(), Map.of("code", "ForbiddenUserError", "message", message));
+    }
+
+    private static String pathWithinApplication(HttpServletRequest request) {
+        return request.getRequestURI().substring(request.getContextPath().length());
     }
 }

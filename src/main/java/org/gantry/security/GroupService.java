@@ -15,15 +15,44 @@ public class GroupService {
 
     private final UserGroupRepository groups;
     private final VirtualClusterRepository clusters;
+    private final UserAccountRepository users;
 
-    GroupService(UserGroupRepository groups, VirtualClusterRepository clusters) {
+    GroupService(UserGroupRepository groups, VirtualClusterRepository clusters, UserAccountRepository users) {
         this.groups = groups;
         this.clusters = clusters;
+        this.users = users;
     }
 
     @Transactional(readOnly = true)
     public List<UserGroup> groups() {
         return groups.findAllByOrderByName();
+    }
+
+    @Transactional(readOnly = true)
+    public Optional<UserGroup> group(String name) {
+        return groups.findByName(name);
+    }
+
+    /** The group's members, by name. */
+    @Transactional(readOnly = true)
+    public List<UserAccount> members(String name) {
+        return users.findMembersOf(name);
+    }
+
+    /**
+     * Deletes a group that has no members: deleting one with members would silently take
+     * their virtual clusters away, so they must be moved out first.
+     */
+    @PreAuthorize("hasRole('ADMIN')")
+    @Transactional
+    public void deleteGroup(String name) {
+        UserGroup group = groups.findByName(name).orElseThrow(() -> new AccountException("No group " + name));
+        int members = users.findMembersOf(name).size();
+        if (members > 0) {
+            throw new AccountException("Group " + name + " still has " + members + " member" + (members == 1 ? "" : "s")
+                    + "; take them out of it first.");
+        }
+        groups.delete(group);
     }
 
     @Transactional(readOnly = true)

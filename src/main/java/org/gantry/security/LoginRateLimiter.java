@@ -38,6 +38,11 @@ public class LoginRateLimiter {
         return max(retryAfter("user:" + username, now), retryAfter("addr:" + address, now));
     }
 
+    /** A wait as whole seconds to tell a person or client, rounded up so that trying then succeeds. */
+    public static long waitSeconds(Duration wait) {
+        return Math.max(1, wait.toSeconds() + 1);
+    }
+
     public void recordFailure(String username, String address) {
         if (failures.size() > MAX_KEYS) {
             prune();

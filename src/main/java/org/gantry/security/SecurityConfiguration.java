@@ -11,15 +11,24 @@ import org.springframework.security.core.session.SessionRegistry;
 import org.springframework.security.core.session.SessionRegistryImpl;
 import org.springframework.security.crypto.bcrypt.BCryptPasswordEncoder;
 import org.springframework.security.crypto.password.PasswordEncoder;
+import org.springframework.security.web.authentication.UsernamePasswordAuthenticationFilter;
 import org.springframework.security.web.session.HttpSessionEventPublisher;
 
-/** Browser security: form login through the Vaadin login view, sessions that an admin can end. */
+/**
+ * Browser security: form login through the Vaadin login view, limited like the REST login
+ * ({@link FormLoginThrottle}), and sessions that an admin can end.
+ */
 @EnableWebSecurity
 @EnableMethodSecurity
 @Configuration
 class SecurityConfiguration extends VaadinWebSecurity {
 
     private final SessionRegistry sessionRegistry = new SessionRegistryImpl();
+    private final LoginRateLimiter loginLimiter;
+
+    SecurityConfiguration(LoginRateLimiter loginLimiter) {
+        this.loginLimiter = loginLimiter;
+    }
 
     @Bean
     PasswordEncoder passwordEncoder() {
@@ -47,5 +56,6 @@ class SecurityConfiguration extends VaadinWebSecurity {
                 .sessionRegistry(sessionRegistry)
                 .expiredUrl("/login?expired"));
         setLoginView(http, LoginView.class, "/login?logout");
+        http.addFilterBefore(new FormLoginThrottle(loginLimiter, "/login"), UsernamePasswordAuthenticationFilter.class);
     }
 }

@@ -54,9 +54,12 @@ public class TokenService {
         return new IssuedToken(raw, token);
     }
 
-    /** The token's account when the token is known, unexpired, unrevoked and its user enabled. */
+    /**
+     * The token, with its account, when it is known, unexpired, unrevoked and its user enabled.
+     * Its kind says what it may do ({@link ApplicationTokenScope}).
+     */
     @Transactional
-    public Optional<UserAccount> authenticate(String raw) {
+    public Optional<ApiToken> authenticate(String raw) {
         Instant now = clock.instant();
         return tokens.findByTokenHash(hash(raw))
                 .filter(t -> t.isUsableAt(now))
@@ -64,7 +67,7 @@ public class TokenService {
                     if (t.getLastUsedAt().map(last -> last.isBefore(now.minus(LAST_USE_RESOLUTION))).orElse(true)) {
                         t.setLastUsedAt(now);
                     }
-                    return t.getUser();
+                    return t;
                 });
     }
 

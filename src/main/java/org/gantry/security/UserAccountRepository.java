@@ -13,4 +13,7 @@ interface UserAccountRepository extends JpaRepository<UserAccount, Long> {
     Optional<UserAccount> findByUsername(String username);
 
     List<UserAccount> findAllByOrderByUsername();
+
+    @Query("select u from UserAccount u join u.groups g where g.name = :groupName order by u.username")
+    List<UserAccount> findMembersOf(String groupName);
 }

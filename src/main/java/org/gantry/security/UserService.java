@@ -8,6 +8,7 @@ import java.util.Optional;
 import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.security.access.prepost.PreAuthorize;
 import org.springframework.security.core.session.SessionRegistry;
 import org.springframework.security.core.userdetails.UserDetails;
@@ -25,14 +26,20 @@ public class UserService {
     private final UserGroupRepository groups;
     private final PasswordEncoder passwordEncoder;
     private final SessionRegistry sessionRegistry;
+    private final CurrentUser currentUser;
+    /** Looked up when needed: the features behind it depend on this service. */
+    private final ObjectProvider<AccountHoldings> holdings;
     private final Clock clock;
 
     UserService(UserAccountRepository users, UserGroupRepository groups, PasswordEncoder passwordEncoder,
-                SessionRegistry sessionRegistry, Clock clock) {
+                SessionRegistry sessionRegistry, CurrentUser currentUser, ObjectProvider<AccountHoldings> holdings,
+                Clock clock) {
         this.users = users;
         this.groups = groups;
         this.passwordEncoder = passwordEncoder;
         this.sessionRegistry = sessionRegistry;
+        this.currentUser = currentUser;
+        this.holdings = holdings;
         this.clock = clock;
     }
 
@@ -107,6 +114,72 @@ public class UserService {
             expireSessions(username);
         }
         log.info("User {} {}", username, enabled ? "enabled" : "disabled");
+    }
+
+    /** Makes the user a member of exactly these groups. */
+    @PreAuthorize("hasRole('ADMIN')")
+    @Transactional
+    public void setGroups(String username, Collection<String> groupNames) {
+        require(username).setGroups(resolveGroups(groupNames));
+        log.info("Groups of {} set to {}", username, groupNames);
+    }
+
+    /** Adds the user to a group; false when they were a member already. */
+    @PreAuthorize("hasRole('ADMIN')")
+    @Transactional
+    public boolean addToGroup(String username, String groupName) {
+        UserAccount user = require(username);
+        Set<UserGroup> memberOf = new HashSet<>(user.getGroups());
+        if (!memberOf.addAll(resolveGroups(List.of(groupName)))) {
+            return false;
+        }
+        user.setGroups(memberOf);
+        log.info("User {} added to group {}", username, groupName);
+        return true;
+    }
+
+    /** Removes the user from a group; false when they were not a member. */
+    @PreAuthorize("hasRole('ADMIN')")
+    @Transactional
+    public boolean removeFromGroup(String username, String groupName) {
+        UserAccount user = require(username);
+        Set<UserGroup> memberOf = new HashSet<>(user.getGroups());
+        if (!memberOf.removeIf(g -> g.getName().equals(groupName))) {
+            return false;
+        }
+        user.setGroups(memberOf);
+        log.info("User {} removed from group {}", username, groupName);
+        return true;
+    }
+
+    /**
+     * Removes an account that owns nothing that must outlive it. An account that does (jobs,
+     * whose history stays) is disabled instead: it can no longer sign in, its tokens and
+     * sessions stop at once, and what it owns is kept (docs/decisions/0008-user-deletion.md).
+     * Nobody removes their own account, so an administrator always remains.
+     */
+    @PreAuthorize("hasRole('ADMIN')")
+    @Transactional
+    public Removal remove(String username) {
+        UserAccount user = require(username);
+        if (currentUser.username().map(username::equals).orElse(false)) {
+            throw new AccountException("You cannot remove your own account; another administrator can.");
+        }
+        List<String> kept = holdings.orderedStream().flatMap(h -> h.heldBy(username).stream()).toList();
+        expireSessions(username);
+        if (!kept.isEmpty()) {
+            user.setEnabled(false);
+            log.info("User {} disabled instead of removed: owns {}", username, kept);
+            return new Removal(false, kept);
+        }
+        users.delete(user);
+        users.flush();
+        log.info("User {} removed", username);
+        return new Removal(true, List.of());
+    }
+
+    /** How a removal went: {@code removed}, or disabled because of what the account still owns ({@code keptFor}). */
+    public record Removal(boolean removed, List<String> keptFor) {
     }
 
     private void expireSessions(String username) {

@@ -8,6 +8,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
@@ -53,7 +54,7 @@ class SshKeyApiIT {
     void signedInUser() {
         user = "api" + UUID.randomUUID().toString().substring(0, 8);
         TerminalTestData.user(users, user, Role.USER);
-        token = tokens.issue(user, ApiToken.Kind.APPLICATION, "test", Optional.empty()).value();
+        token = tokens.issue(user, ApiToken.Kind.SESSION, "test", Optional.of(Duration.ofHours(1))).value();
     }
 
     @Test

@@ -184,4 +184,41 @@ class RuntimeIT {
         assertThat(job.at("/jobStatus/retries").asInt()).isEqualTo(1);
         assertThat(job.at("/jobStatus/attemptId").asInt()).isEqualTo(1);
     }
+
+    @Test
+    void an_earlier_job_attempt_shows_how_its_tasks_and_their_retries_ended() throws Exception {
+        String yaml = job(name("history"), "taskRetryCount: 1", "echo try >&2", "exit 2")
+                .replace("type: job\n", "type: job\njobRetryCount: 1\n");
+        String name = submit(yaml);
+        await(alice, user, name, ended(), WAIT);
+        String path = "/api/v2/jobs/" + user + "~" + name;
+
+        JsonNode attempts = alice.get(path + "/attempts").json();
+        assertThat(attempts).extracting(a -> a.get("attemptIndex").asInt()).containsExactly(1, 0);
+        JsonNode earlier = attempts.get(1);
+        assertThat(earlier.get("isLatest").asBoolean()).isFalse();
+        JsonNode task = earlier.at("/taskRoles/main/taskStatuses/0");
+        assertThat(task.get("taskState").asText()).isEqualTo("FAILED");
+        assertThat(task.get("retries").asInt()).isEqualTo(1);
+        assertThat(task.get("containerExitCode").asInt()).isEqualTo(2);
+        assertThat(task.get("containerExitDiagnostics").asText()).contains("try");
+        assertThat(task.get("containerId").asText()).startsWith("local:");
+        // the node is known only when the reconciler saw the task running, which a task this short may not allow
+        assertThat(task.has("containerNodeName")).isTrue();
+        assertThat(task.get("launchedTime").asLong()).isPositive();
+        assertThat(task.get("completedTime").asLong()).isGreaterThanOrEqualTo(task.get("launchedTime").asLong());
+        assertThat(task.get("containerLog").asText()).endsWith("/attempts/0/taskRoles/main/taskIndex/0/attempts/1/logs");
+        assertThat(alice.get(path + "/attempts/0").json().at("/taskRoles/main/taskStatuses/0/containerId").asText())
+                .isEqualTo(task.get("containerId").asText());
+        assertThat(attempts.get(0).at("/taskRoles/main/taskStatuses/0/containerId").asText())
+                .startsWith("local:").isNotEqualTo(task.get("containerId").asText());
+
+        JsonNode retries = alice.get(path + "/attempts/0/taskRoles/main/taskIndex/0/attempts").json().get("attempts");
+        assertThat(retries).extracting(r -> r.get("attemptId").asInt()).containsExactly(0, 1);
+        assertThat(retries).extracting(r -> r.get("attemptState").asText()).containsExactly("FAILED", "FAILED");
+        assertThat(retries).extracting(r -> r.get("containerExitCode").asInt()).containsExactly(2, 2);
+        assertThat(retries.get(0).get("containerId").asText()).isNotEqualTo(retries.get(1).get("containerId").asText());
+        assertThat(alice.get(path + "/attempts/0/taskRoles/main/taskIndex/0/attempts/0/logs").json()
+                .get("locations")).hasSize(2);
+    }
 }

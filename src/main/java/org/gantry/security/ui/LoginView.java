@@ -10,11 +10,17 @@ import com.vaadin.flow.router.BeforeEnterObserver;
 import com.vaadin.flow.router.PageTitle;
 import com.vaadin.flow.router.Route;
 import com.vaadin.flow.server.auth.AnonymousAllowed;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
 
 @Route(value = "login", autoLayout = false)
 @PageTitle("Sign in · Gantry")
 @AnonymousAllowed
 public class LoginView extends VerticalLayout implements BeforeEnterObserver {
+
+    /** Set by the sign-in throttle: the seconds to wait before the next try. */
+    public static final String BLOCKED_PARAMETER = "blocked";
 
     private final LoginForm login = new LoginForm();
     private final Paragraph notice = new Paragraph();
@@ -23,11 +29,8 @@ public class LoginView extends VerticalLayout implements BeforeEnterObserver {
         setSizeFull();
         setAlignItems(Alignment.CENTER);
         setJustifyContentMode(JustifyContentMode.CENTER);
-        LoginI18n i18n = LoginI18n.createDefault();
-        i18n.getErrorMessage().setTitle("Wrong username or password");
-        i18n.getErrorMessage().setMessage("Check them and try again; a disabled account cannot sign in.");
-        i18n.setAdditionalInformation(null);
-        login.setI18n(i18n);
+        login.setI18n(i18n("Wrong username or password",
+                "Check them and try again; a disabled account cannot sign in."));
         login.setAction("login");
         login.setForgotPasswordButtonVisible(false);
         notice.setVisible(false);
@@ -38,9 +41,34 @@ public class LoginView extends VerticalLayout implements BeforeEnterObserver {
     public void beforeEnter(BeforeEnterEvent event) {
         var params = event.getLocation().getQueryParameters().getParameters();
         login.setError(params.containsKey("error"));
+        blockedSeconds(params.get(BLOCKED_PARAMETER)).ifPresent(seconds -> {
+            login.setI18n(i18n("Too many attempts", "Too many failed sign-ins for this account or from this"
+                    + " address. Try again in " + seconds + " s."));
+            login.setError(true);
+        });
         if (params.containsKey("expired")) {
             notice.setText("Your session ended. Please sign in again.");
             notice.setVisible(true);
         }
+    }
+
+    private static Optional<Long> blockedSeconds(List<String> values) {
+        if (values == null || values.isEmpty()) {
+            return Optional.empty();
+        }
+        try {
+            long seconds = Long.parseLong(values.get(0));
+            return seconds > 0 ? Optional.of(Math.min(seconds, Duration.ofHours(1).toSeconds())) : Optional.empty();
+        } catch (NumberFormatException e) {
+            return Optional.empty();
+        }
+    }
+
+    private static LoginI18n i18n(String errorTitle, String errorMessage) {
+        LoginI18n i18n = LoginI18n.createDefault();
+        i18n.getErrorMessage().setTitle(errorTitle);
+        i18n.getErrorMessage().setMessage(errorMessage);
+        i18n.setAdditionalInformation(null);
+        return i18n;
     }
 }
