@@ -19,16 +19,21 @@ final class BashLibrary {
      */
     static final String SHELL_ENV = """
             gantry_shell_env() {
-              local name
+              local name names functions
+              # builtins writing to a file, not $(compgen …): no subshell to fork
+              compgen -e >"$gantry_status_dir/shell-env.names" 2>/dev/null || return 0
+              mapfile -t names <"$gantry_status_dir/shell-env.names"
+              compgen -A function >"$gantry_status_dir/shell-env.names" 2>/dev/null
+              mapfile -t functions <"$gantry_status_dir/shell-env.names"
               {
                 printf '# The environment of this task before its commands, for shells opened into it.\\n'
-                for name in $(compgen -e); do
+                for name in "${names[@]}"; do
                   case $name in
                     TERM|COLORTERM|PWD|OLDPWD|SHLVL|_|COLUMNS|LINES|HOME|SHELLOPTS|BASHOPTS|gantry_*) continue ;;
                   esac
                   declare -p "$name" 2>/dev/null
                 done
-                for name in $(compgen -A function); do
+                for name in "${functions[@]}"; do
                   case $name in gantry_*) continue ;; esac
                   declare -f "$name"
                 done
@@ -135,6 +140,11 @@ final class BashLibrary {
      * winner's. An interrupted build is never published.
      */
     static final String PUBLISH = """
+            # The cache cleanup deletes envs no task used for a while; each use is marked
+            # (a builtin redirection: no process to start).
+            gantry_mark_used() {
+              : >"$1/.gantry-last-used" 2>/dev/null || :
+            }
             gantry_publish() {
               # usage: gantry_publish BUILD_DIR PUBLISHED_PATH KIND
               if ln -sT -- "${1##*/}" "$2" 2>/dev/null; then
@@ -152,6 +162,7 @@ final class BashLibrary {
                 if [ ! -e "$2" ]; then echo "gantry: $3: cannot publish $2" >&2; return 1; fi
                 echo "gantry: $3: another task built $2 first; using it" >&2
               fi
+              gantry_mark_used "$2"
             }
             """;
 
@@ -226,6 +237,7 @@ final class BashLibrary {
               gantry_conda_prefix=$root/$key
               if [ -d "$gantry_conda_prefix" ]; then
                 echo "gantry: conda: reusing env $gantry_conda_prefix" >&2
+                gantry_mark_used "$gantry_conda_prefix"
                 return 0
               fi
               mkdir -p -- "$root"
@@ -272,6 +284,7 @@ final class BashLibrary {
               gantry_venv=$root/$key
               if [ -e "$gantry_venv/bin/activate" ]; then
                 echo "gantry: pip: reusing virtualenv $gantry_venv" >&2
+                gantry_mark_used "$gantry_venv"
                 return 0
               fi
               mkdir -p -- "$root"

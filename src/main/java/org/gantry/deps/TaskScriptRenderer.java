@@ -54,10 +54,13 @@ public final class TaskScriptRenderer {
                 .append("# Rendered by Gantry: one task's dependencies and commands in one shell session.\n")
                 .append("# Steps in canonical order: ").append(stepNames).append('\n')
                 .append("gantry_status_dir=").append(Shell.quote(request.statusDir())).append('\n')
-                .append("mkdir -p -- \"$gantry_status_dir\" &&"
-                        + " gantry_status_dir=$(CDPATH='' cd -- \"$gantry_status_dir\" && pwd) || exit 1\n")
+                // no command substitution or external command where a builtin does: every
+                // process started costs milliseconds on small machines, and trivial tasks pay it
+                .append("[ -d \"$gantry_status_dir\" ] || mkdir -p -- \"$gantry_status_dir\" || exit 1\n")
+                .append("case $gantry_status_dir in /*) ;; *) gantry_status_dir=$PWD/$gantry_status_dir ;; esac\n")
                 .append(": >\"$gantry_status_dir/steps.tsv\" || exit 1\n")
-                .append("rm -f -- \"$gantry_status_dir\"/step-*.stderr\n")
+                .append("gantry_old=(\"$gantry_status_dir\"/step-*.stderr)\n")
+                .append("if [ -e \"${gantry_old[0]}\" ]; then rm -f -- \"${gantry_old[@]}\"; fi\n")
                 .append("exec {gantry_stderr}>&2\n")
                 .append("gantry_cache_dir=").append(Shell.quotePath(request.cacheDir())).append('\n')
                 .append("gantry_steps=(").append(stepNames).append(")\n")

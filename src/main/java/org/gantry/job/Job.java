@@ -19,14 +19,13 @@ import java.util.Collections;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
-import org.gantry.base.domain.AbstractEntity;
 import org.gantry.security.UserAccount;
 
 /** A submitted job: what was sent, what it resolved to, and where it stands. */
 @Entity
 @Table(name = "job")
 @EntityListeners(JobStateListener.class)
-public class Job extends AbstractEntity {
+public class Job extends RunStateEntity {
 
     public static final int NAME_MAX = 255;
     public static final int TAG_MAX = 255;
@@ -46,10 +45,6 @@ public class Job extends AbstractEntity {
     private String virtualCluster;
 
     @Enumerated(EnumType.STRING)
-    @Column(nullable = false, length = 16)
-    private JobState state = JobState.WAITING;
-
-    @Enumerated(EnumType.STRING)
     @Column(name = "execution_type", nullable = false, length = 8)
     private ExecutionType executionType = ExecutionType.START;
 
@@ -65,20 +60,11 @@ public class Job extends AbstractEntity {
     @Column(nullable = false)
     private int retries;
 
-    @Column(name = "exit_code")
-    private Integer exitCode;
-
     @Column(name = "exit_diagnostics", columnDefinition = "text")
     private String exitDiagnostics;
 
     @Column(name = "submitted_at", nullable = false)
     private Instant submittedAt;
-
-    @Column(name = "started_at")
-    private Instant startedAt;
-
-    @Column(name = "completed_at")
-    private Instant completedAt;
 
     @Column(name = "total_task_number", nullable = false)
     private int totalTaskNumber;
@@ -131,14 +117,6 @@ public class Job extends AbstractEntity {
         return virtualCluster;
     }
 
-    public JobState getState() {
-        return state;
-    }
-
-    public void setState(JobState state) {
-        this.state = state;
-    }
-
     public ExecutionType getExecutionType() {
         return executionType;
     }
@@ -171,14 +149,6 @@ public class Job extends AbstractEntity {
         this.retries = retries;
     }
 
-    public Optional<Integer> getExitCode() {
-        return Optional.ofNullable(exitCode);
-    }
-
-    public void setExitCode(Integer exitCode) {
-        this.exitCode = exitCode;
-    }
-
     public Optional<String> getExitDiagnostics() {
         return Optional.ofNullable(exitDiagnostics);
     }
@@ -191,21 +161,6 @@ public class Job extends AbstractEntity {
         return submittedAt;
     }
 
-    public Optional<Instant> getStartedAt() {
-        return Optional.ofNullable(startedAt);
-    }
-
-    public void setStartedAt(Instant startedAt) {
-        this.startedAt = startedAt;
-    }
-
-    public Optional<Instant> getCompletedAt() {
-        return Optional.ofNullable(completedAt);
-    }
-
-    public void setCompletedAt(Instant completedAt) {
-        this.completedAt = completedAt;
-    }
 
     public int getTotalTaskNumber() {
         return totalTaskNumber;
@@ -247,10 +202,10 @@ public class Job extends AbstractEntity {
     private JobState publishedState;
 
     void rememberPublishedState() {
-        publishedState = state;
+        publishedState = getState();
     }
 
     boolean stateChangedSincePublished() {
-        return publishedState != state;
+        return publishedState != getState();
     }
 }

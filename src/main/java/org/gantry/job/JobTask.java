@@ -2,16 +2,12 @@ package org.gantry.job;
 
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
-import jakarta.persistence.EnumType;
-import jakarta.persistence.Enumerated;
 import jakarta.persistence.FetchType;
 import jakarta.persistence.JoinColumn;
 import jakarta.persistence.ManyToOne;
 import jakarta.persistence.Table;
 import jakarta.persistence.Version;
-import java.time.Instant;
 import java.util.Optional;
-import org.gantry.base.domain.AbstractEntity;
 
 /**
  * One task: instance {@code taskIndex} of task role {@code roleName}. Created WAITING with
@@ -19,7 +15,7 @@ import org.gantry.base.domain.AbstractEntity;
  */
 @Entity
 @Table(name = "job_task")
-public class JobTask extends AbstractEntity {
+public class JobTask extends RunStateEntity {
 
     @ManyToOne(fetch = FetchType.LAZY, optional = false)
     @JoinColumn(name = "job_id")
@@ -31,15 +27,8 @@ public class JobTask extends AbstractEntity {
     @Column(name = "task_index", nullable = false)
     private int taskIndex;
 
-    @Enumerated(EnumType.STRING)
-    @Column(nullable = false, length = 16)
-    private JobState state = JobState.WAITING;
-
     @Column(nullable = false)
     private int retries;
-
-    @Column(name = "exit_code")
-    private Integer exitCode;
 
     @Column(name = "exit_diagnostics", columnDefinition = "text")
     private String exitDiagnostics;
@@ -52,12 +41,6 @@ public class JobTask extends AbstractEntity {
 
     @Column(name = "node_ip", length = 64)
     private String nodeIp;
-
-    @Column(name = "started_at")
-    private Instant startedAt;
-
-    @Column(name = "completed_at")
-    private Instant completedAt;
 
     @Version
     private long version;
@@ -83,28 +66,12 @@ public class JobTask extends AbstractEntity {
         return taskIndex;
     }
 
-    public JobState getState() {
-        return state;
-    }
-
-    public void setState(JobState state) {
-        this.state = state;
-    }
-
     public int getRetries() {
         return retries;
     }
 
     public void setRetries(int retries) {
         this.retries = retries;
-    }
-
-    public Optional<Integer> getExitCode() {
-        return Optional.ofNullable(exitCode);
-    }
-
-    public void setExitCode(Integer exitCode) {
-        this.exitCode = exitCode;
     }
 
     public Optional<String> getExitDiagnostics() {
@@ -135,21 +102,5 @@ public class JobTask extends AbstractEntity {
     public void setNode(String host, String ip) {
         this.nodeHost = host;
         this.nodeIp = ip;
-    }
-
-    public Optional<Instant> getStartedAt() {
-        return Optional.ofNullable(startedAt);
-    }
-
-    public void setStartedAt(Instant startedAt) {
-        this.startedAt = startedAt;
-    }
-
-    public Optional<Instant> getCompletedAt() {
-        return Optional.ofNullable(completedAt);
-    }
-
-    public void setCompletedAt(Instant completedAt) {
-        this.completedAt = completedAt;
     }
 }

@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import org.gantry.job.Job;
 import org.gantry.job.JobRunService.RunnableJob;
@@ -55,11 +56,10 @@ class Admission {
     }
 
     List<Admitted> admit(Map<Long, RunnableJob> jobs, List<TaskAttempt> active, Set<Long> decided,
-                         Map<Long, JobSpec> specs, List<VirtualCluster> clusters) {
-        Map<String, VirtualCluster> vcs = clusters.stream()
-                .collect(Collectors.toMap(VirtualCluster::getName, Function.identity()));
+                         Map<Long, JobSpec> specs, Supplier<List<VirtualCluster>> clusters) {
         Set<Long> busyTasks = active.stream().map(TaskAttempt::getTaskId).collect(Collectors.toSet());
         Map<Long, List<RunnableTask>> waiting = new LinkedHashMap<>();
+        Map<String, VirtualCluster> vcs = null;
         List<CapacityQueue.Demand> demands = new ArrayList<>();
         for (RunnableJob job : jobs.values()) {
             if (decided.contains(job.id()) || job.executionType() != Job.ExecutionType.START
@@ -70,6 +70,10 @@ class Admission {
                     && !busyTasks.contains(t.id()) && backoff.mayLaunch(t.id())).toList();
             if (ready.isEmpty()) {
                 continue;
+            }
+            if (vcs == null) {
+                // read only when a task waits: most passes only follow what runs
+                vcs = clusters.get().stream().collect(Collectors.toMap(VirtualCluster::getName, Function.identity()));
             }
             waiting.put(job.id(), ready);
             Resources need = ready.stream().map(t -> TaskPlanner.resources(TaskPlanner.role(specs.get(job.id()),

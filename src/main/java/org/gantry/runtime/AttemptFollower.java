@@ -87,7 +87,7 @@ class AttemptFollower {
         String why = attempt.getDiagnostics().orElse("Gantry stopped before launching it");
         boolean giveUp = backoff.failed(task.id(), why);
         Fate fate = !jobUnfinished ? Fate.UNTOUCHED : giveUp ? Fate.ends(JobState.FAILED) : Fate.RELAUNCH;
-        store.ended(attempt.getId(), Phase.FAILED, null, "never started: " + why, fate);
+        store.ended(attempt.getId(), Optional.empty(), Phase.FAILED, null, "never started: " + why, fate);
     }
 
     /**
@@ -122,12 +122,12 @@ class AttemptFollower {
                     store.running(attempt.getId(), seen.node().orElse(""));
                 }
             } else {
-                if (attempt.getStartedAt().isEmpty() && task.isPresent()) {
-                    store.running(attempt.getId(), seen.node().orElse(""));
-                }
+                // an attempt that ended before a pass saw it run is marked running in the same commit
+                Optional<String> startedOn = attempt.getStartedAt().isEmpty() && task.isPresent()
+                        ? Optional.of(seen.node().orElse("")) : Optional.empty();
                 String diagnostics = diagnostics(executor, handle, seen);
                 Fate fate = fate(seen, attempt, job, task, specs);
-                store.ended(attempt.getId(), seen.phase(), seen.exitCode().isPresent()
+                store.ended(attempt.getId(), startedOn, seen.phase(), seen.exitCode().isPresent()
                         ? seen.exitCode().getAsInt() : null, diagnostics, fate);
                 executor.release(handle);
             }

@@ -108,7 +108,7 @@ public class Reconciler implements SmartLifecycle {
         List<TaskAttempt> stillActive = changed ? store.active() : active;
         Set<Long> decided = verdicts.apply(current, stillActive, specs);
         for (Admission.Admitted admitted : admission.admit(current, stillActive, decided, specs,
-                groups.virtualClusters())) {
+                groups::virtualClusters)) {
             inFlight.add(admitted.attempt().getId());
             launchers.execute(() -> launch(admitted));
         }

@@ -62,7 +62,7 @@ public final class RunnerScript {
         StringBuilder s = new StringBuilder();
         s.append("#!/usr/bin/env bash\n")
                 .append("# Gantry task runner: claims this attempt, runs task.sh once in work/, records its end.\n")
-                .append("cd \"$(dirname -- \"$0\")\" || exit 1\n")
+                .append("case $0 in */*) cd -- \"${0%/*}\" || exit 1 ;; esac\n")
                 .append("umask 077\n")
                 .append("read -r gantry_stat </proc/$$/stat\n")
                 .append("gantry_stat=${gantry_stat##*) }\n")
@@ -72,7 +72,7 @@ public final class RunnerScript {
                 .append("  exit ").append(FENCED_EXIT).append('\n')
                 .append("fi\n")
                 .append("set +C\n")
-                .append("uname -n >").append(NODE_FILE).append('\n')
+                .append("echo \"$HOSTNAME\" >").append(NODE_FILE).append('\n')
                 .append("if [[ -n ${SLURM_JOB_ID:-} ]]; then echo \"$SLURM_JOB_ID\" >slurm-job-id; fi\n");
         cgroupProcsFile.ifPresent(procs -> s.append("echo $$ >").append(ShellWords.quote(procs))
                 .append(" || echo 'gantry: could not join the memory cgroup' >>stderr.log\n"));

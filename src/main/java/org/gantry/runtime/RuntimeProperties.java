@@ -51,6 +51,7 @@ public record RuntimeProperties(
      * @param accountPrefix Prefix of the per-user task accounts, created on first use.
      * @param memoryLimit How memoryMB is enforced: auto (cgroup when writable, else prlimit), cgroup, prlimit or none.
      * @param tasksDir Directory of the local tasks' working directories; defaults to "tasks" in the data directory.
+     * @param cacheRetention How long a cached pip or conda env no task used is kept; 0 keeps them for ever.
      */
     public record Local(Integer cpu, Integer memoryMb, @DefaultValue("0") int gpu,
                         @DefaultValue("false") boolean allowSameUser,
@@ -58,7 +59,8 @@ public record RuntimeProperties(
                         @DefaultValue("gantry-task") String sharedAccount,
                         @DefaultValue("gantry-") String accountPrefix,
                         @DefaultValue("auto") String memoryLimit,
-                        Path tasksDir) {
+                        Path tasksDir,
+                        @DefaultValue("30d") Duration cacheRetention) {
 
         /** An unset directory is the data directory's "tasks" (null when unset, as the binder gives it). */
         public Optional<Path> tasksDirectory() {

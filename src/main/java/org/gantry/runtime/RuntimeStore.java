@@ -98,8 +98,10 @@ class RuntimeStore {
     @Transactional
     public void running(long attemptId, String node) {
         changes.incrementAndGet();
-        TaskAttempt attempt = require(attemptId);
-        Instant now = clock.instant();
+        markRunning(require(attemptId), node, clock.instant());
+    }
+
+    private void markRunning(TaskAttempt attempt, String node, Instant now) {
         boolean first = attempt.getStartedAt().isEmpty();
         attempt.running(node, now);
         if (first) {
@@ -118,14 +120,20 @@ class RuntimeStore {
         }
     }
 
+    /**
+     * Records an attempt's end and its task's fate; {@code startedOn} (the node) marks it running
+     * first when no pass saw it run, in the same transaction.
+     */
     @Transactional
-    public void ended(long attemptId, TaskObservation.Phase phase, Integer exitCode, String diagnostics, Fate fate) {
+    public void ended(long attemptId, Optional<String> startedOn, TaskObservation.Phase phase, Integer exitCode,
+                      String diagnostics, Fate fate) {
         changes.incrementAndGet();
         TaskAttempt attempt = require(attemptId);
         if (attempt.getState() == TaskAttempt.State.ENDED) {
             return;
         }
         Instant now = clock.instant();
+        startedOn.ifPresent(node -> markRunning(attempt, node, now));
         attempt.ended(phase, exitCode, diagnostics, now);
         if (fate.kind() == Fate.Kind.FINAL) {
             jobs.taskEnded(attempt.getTaskId(), fate.state(), exitCode, diagnostics, now);

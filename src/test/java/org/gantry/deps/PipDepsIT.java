@@ -6,7 +6,10 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -130,6 +133,28 @@ class PipDepsIT {
         assertThat(Files.readAllLines(task1.resolve("probe.txt")).get(0)).isEqualTo("1.0");
         assertThat(Files.readAllLines(task2.resolve("probe.txt")).get(0)).isEqualTo("2.0");
         assertThat(stepStderr(task2, "pip")).contains("building virtualenv");
+    }
+
+    @Test
+    void each_use_marks_the_venv_and_the_cache_cleanup_deletes_it_only_past_the_retention() throws Exception {
+        TaskScriptRequest req = request(packages("gantry_probe==1.0")).build();
+        TaskScripts.run(dir.resolve("task1"), req);
+        Path venv = cacheEntries().stream().filter(Files::isSymbolicLink).findFirst().orElseThrow();
+        Path marker = venv.resolve(".gantry-last-used");
+        Files.setLastModifiedTime(marker, FileTime.from(Instant.now().minus(Duration.ofDays(9))));
+        TaskScripts.run(dir.resolve("task2"), req);
+        Instant usedAt = Files.getLastModifiedTime(marker).toInstant();
+        assertThat(usedAt).as("reuse marks the venv").isAfter(Instant.now().minus(Duration.ofHours(1)));
+
+        assertThat(EnvCache.clean(cache, Duration.ofDays(30), Instant.now()).isEmpty()).isTrue();
+        EnvCache.Cleaned cleaned = EnvCache.clean(cache, Duration.ofDays(30), usedAt.plus(Duration.ofDays(31)));
+        TaskScripts.Run run = TaskScripts.run(dir.resolve("task3"), req);
+
+        assertThat(cleaned.envs()).isEqualTo(1);
+        assertThat(run.exitCode()).as(run.stderr()).isZero();
+        assertThat(stepStderr(dir.resolve("task3"), "pip")).contains("gantry: pip: building virtualenv " + venv);
+        assertThat(Files.readAllLines(dir.resolve("task3/probe.txt"))).containsExactly("1.0",
+                venv.toRealPath().toString());
     }
 
     @Test

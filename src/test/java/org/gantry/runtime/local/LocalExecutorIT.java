@@ -64,7 +64,7 @@ class LocalExecutorIT {
 
     private LocalExecutor executor(RuntimeProperties.TaskAccounts accounts) throws Exception {
         RuntimeProperties.Local settings = new RuntimeProperties.Local(null, null, 0,
-                true, accounts, "gantry-task", "gantry-", "auto", null);
+                true, accounts, "gantry-task", "gantry-", "auto", null, Duration.ofDays(30));
         LocalExecutor created = new LocalExecutor(dataDir, dataDir.resolve("tasks"), settings,
                 TaskAccounts.runningAsRoot());
         return created;
