@@ -30,16 +30,16 @@ class TaskRoleForm extends FormLayout {
 
     TaskRoleForm(BiConsumer<Field, String> onEdit) {
         setId("task-role-form");
-        setResponsiveSteps(new ResponsiveStep("0", 4));
+        setResponsiveSteps(new ResponsiveStep("0", 2));
         for (IntegerField number : List.of(instances, cpu, memoryMB, gpu)) {
             number.setMin(0);
         }
         image.setValueChangeMode(ValueChangeMode.LAZY);
         commands.setValueChangeMode(ValueChangeMode.LAZY);
         commands.setMaxHeight("14em");
-        add(image, 4);
+        add(image, 2);
         add(instances, cpu, memoryMB, gpu);
-        add(commands, 4);
+        add(commands, 2);
         edits(image, Field.IMAGE, onEdit);
         edits(instances, Field.INSTANCES, onEdit);
         edits(cpu, Field.CPU, onEdit);
