@@ -74,7 +74,10 @@ class JobLintCommand implements Callable<Integer> {
         return lines;
     }
 
-    /** Reads {@code lint --server job.yaml}, written before --server took a URL, as the file on the signed-in server. */
+    /**
+     * Reads {@code lint --server job.yaml}, written before --server took a URL, as the file
+     * linted on the signed-in server.
+     */
     void resolveArguments() {
         if (file == null && server != null && !server.equals(SIGNED_IN) && !server.contains("://")) {
             file = server;

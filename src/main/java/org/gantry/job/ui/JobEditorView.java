@@ -42,10 +42,11 @@ import org.gantry.security.VirtualCluster;
 
 /**
  * Writing a job: the YAML in a linted code editor, a form for the common fields of the job
- * and of each task role kept in step with it both ways, tips from the author's own history, and Validate, Plan, Save draft and
- * Submit. The text is autosaved as the author's draft after each pause in typing and offered
- * again on return. {@code ?template=id} starts from a built-in template,
- * {@code ?clone=user~job} from an existing job (its secrets only when it is the author's).
+ * and of each task role kept in step with it both ways, tips from the author's own history,
+ * and Validate, Plan, Save draft and Submit. The text is autosaved as the author's draft
+ * after each pause in typing and offered again on return. {@code ?template=id} starts from a
+ * built-in template, {@code ?clone=user~job} from an existing job (its secrets only when it
+ * is the author's).
  */
 @Route("jobs/new")
 @PageTitle("New job · Gantry")

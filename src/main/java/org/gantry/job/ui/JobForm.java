@@ -133,7 +133,8 @@ class JobForm extends VerticalLayout {
         bar.setWidthFull();
         bar.setAlignItems(FlexComponent.Alignment.BASELINE);
         bar.expand(role);
-        bar.getStyle().set("margin-top", "var(--lumo-space-s)").set("border-top", "1px solid var(--lumo-contrast-10pct)");
+        bar.getStyle().set("margin-top", "var(--lumo-space-s)")
+                .set("border-top", "1px solid var(--lumo-contrast-10pct)");
         return bar;
     }
 

@@ -171,7 +171,9 @@ final class TaskRoleYaml {
             return yaml;
         }
         if (mapping.getFlowStyle() == FlowStyle.FLOW) {
-            int from = index > 0 ? doc.end(tuples.get(index - 1).getValueNode()) : doc.start(tuples.get(0).getKeyNode());
+            // the comma before the role goes with it; the first role takes the comma after it instead
+            int from = index > 0 ? doc.end(tuples.get(index - 1).getValueNode())
+                    : doc.start(tuples.get(0).getKeyNode());
             int to = index > 0 ? doc.end(tuples.get(index).getValueNode()) : doc.start(tuples.get(1).getKeyNode());
             return YamlEdits.replace(yaml, from, to, "");
         }

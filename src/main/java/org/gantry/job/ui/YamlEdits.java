@@ -96,7 +96,8 @@ final class YamlEdits {
         while (at > 0 && text.charAt(at - 1) == '\n' && text.lastIndexOf('\n', at - 2) >= 0) {
             int lineStart = text.lastIndexOf('\n', at - 2) + 1;
             String line = text.substring(lineStart, at - 1);
-            boolean outerComment = line.strip().startsWith("#") && line.length() - line.stripLeading().length() < indent;
+            boolean outerComment = line.strip().startsWith("#")
+                    && line.length() - line.stripLeading().length() < indent;
             if (!line.isBlank() && !outerComment) {
                 break;
             }

@@ -58,8 +58,9 @@ final class YamlText {
         } catch (MarkedYAMLException e) {
             Mark mark = e.getProblemMark() != null ? e.getProblemMark() : e.getContextMark();
             String what = e.getProblem() != null ? e.getProblem() : e.getContext();
-            return Optional.of((mark == null ? "" : "line " + (mark.getLine() + 1) + ", column " + (mark.getColumn() + 1)
-                    + ": ") + what);
+            String where = mark == null ? "" : "line " + (mark.getLine() + 1) + ", column " + (mark.getColumn() + 1)
+                    + ": ";
+            return Optional.of(where + what);
         } catch (RuntimeException | StackOverflowError e) {
             return Optional.of(e.getMessage() == null ? "it does not read as YAML" : e.getMessage().lines().findFirst()
                     .orElse(""));
