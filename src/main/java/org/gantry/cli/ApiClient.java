@@ -1,5 +1,6 @@
 package org.gantry.cli;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
@@ -9,6 +10,7 @@ import java.net.URLEncoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Optional;
@@ -32,8 +34,17 @@ public class ApiClient {
         return new ApiClient(config.server(), Optional.of(config.token()));
     }
 
+    /** The signed-in client for {@code server}, which must be the server {@code gantry login} signed in to. */
+    static ApiClient forServer(String server) throws IOException {
+        if (!server.matches("(?i)https?://[^/\\s]+.*")) {
+            throw new CliException("Not a server address: " + server + " (write it as http://host:port)");
+        }
+        CliConfig config = CliConfig.requireFor(server);
+        return new ApiClient(server, Optional.of(config.token()));
+    }
+
     public JsonNode get(String path) throws IOException {
-        return JSON.readTree(send(request(path).GET(), "application/json"));
+        return json(send(request(path).GET(), "application/json"));
     }
 
     public String getText(String path) throws IOException {
@@ -43,19 +54,28 @@ public class ApiClient {
     public JsonNode postJson(String path, Object body) throws IOException {
         HttpRequest.Builder request = request(path).header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(body)));
-        String response = send(request, "application/json");
-        return response.isBlank() ? JSON.createObjectNode() : JSON.readTree(response);
+        return json(send(request, "application/json"));
     }
 
     public JsonNode postText(String path, String contentType, String body) throws IOException {
         HttpRequest.Builder request = request(path).header("Content-Type", contentType)
                 .POST(HttpRequest.BodyPublishers.ofString(body));
-        String response = send(request, "application/json");
-        return response.isBlank() ? JSON.createObjectNode() : JSON.readTree(response);
+        return json(send(request, "application/json"));
     }
 
     public static String encode(String segment) {
         return URLEncoder.encode(segment, StandardCharsets.UTF_8).replace("+", "%20");
+    }
+
+    private JsonNode json(String response) {
+        if (response.isBlank()) {
+            return JSON.createObjectNode();
+        }
+        try {
+            return JSON.readTree(response);
+        } catch (JsonProcessingException e) {
+            throw new CliException(server + " did not answer with JSON: is it Gantry?");
+        }
     }
 
     private HttpRequest.Builder request(String path) {
@@ -68,12 +88,18 @@ public class ApiClient {
         try {
             HttpResponse<String> response = http.send(request.header("Accept", accept).build(),
                     HttpResponse.BodyHandlers.ofString());
+            if (response.statusCode() == 401 && token.isPresent()) {
+                throw new CliException("Gantry at " + server + " does not accept your token (it expired or was"
+                        + " revoked): sign in again with `gantry login --server " + server + " --user NAME`");
+            }
             if (response.statusCode() >= 400) {
                 throw new CliException(errorMessage(response));
             }
             return response.body();
         } catch (ConnectException e) {
             throw new CliException("Cannot reach Gantry at " + server);
+        } catch (HttpTimeoutException e) {
+            throw new CliException("Gantry at " + server + " did not answer in time");
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IOException(e);

@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -39,6 +40,27 @@ public record CliConfig(String server, String username, String token) {
     }
 
     static CliConfig require() throws IOException {
-        return load().orElseThrow(() -> new CliException("Not signed in: run `gantry login --server URL --user NAME` first"));
+        return load().orElseThrow(() -> new CliException("Not signed in: run `gantry login --server URL --user NAME`"
+                + " first"));
+    }
+
+    /** The sign-in for {@code server}: a token is never sent to a server other than the one that issued it. */
+    static CliConfig requireFor(String server) throws IOException {
+        return load().filter(config -> sameServer(config.server(), server)).orElseThrow(() -> new CliException(
+                "Not signed in to " + server + ": run `gantry login --server " + server + " --user NAME` first"));
+    }
+
+    /** Whether two addresses name the same server: scheme and host in any case, a trailing slash or not. */
+    static boolean sameServer(String a, String b) {
+        return normalized(a).equals(normalized(b));
+    }
+
+    private static String normalized(String server) {
+        String trimmed = server.strip().replaceAll("/+$", "");
+        int hostEnd = trimmed.indexOf('/', trimmed.indexOf("://") + 3);
+        if (trimmed.indexOf("://") < 0 || hostEnd < 0) {
+            return trimmed.toLowerCase(Locale.ROOT);
+        }
+        return trimmed.substring(0, hostEnd).toLowerCase(Locale.ROOT) + trimmed.substring(hostEnd);
     }
 }

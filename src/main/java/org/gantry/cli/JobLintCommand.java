@@ -2,12 +2,16 @@ package org.gantry.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.charset.MalformedInputException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.gantry.job.lint.Finding;
 import org.gantry.job.lint.LintContext;
@@ -21,27 +25,34 @@ import picocli.CommandLine.Parameters;
  *
  * <p>By default it lints locally, without a server and without signing in, with ShellCheck
  * when one is installed; expression keys and quotas are then unknown and not checked. With
- * {@code --server} it sends the file to {@code POST /api/v2/jobs/lint} of the server
- * {@code gantry login} remembered, which knows both. Exit code 1 when there is an error.
+ * {@code --server [URL]} it sends the file to {@code POST /api/v2/jobs/lint} of that server
+ * (by default the one {@code gantry login} remembered), which knows both, with the token
+ * {@code gantry login} got from it. Exit code 1 when there is an error.
  */
 @Command(name = "lint", description = "Check a job YAML file: schema, templates, commands (locally, or with --server"
         + " on the signed-in server, which also knows your expressions and the quotas).")
 class JobLintCommand implements Callable<Integer> {
 
-    @Parameters(paramLabel = "FILE", description = "Job YAML (OpenPAI protocol v2); - reads standard input")
+    private static final String SIGNED_IN = "(signed-in)";
+
+    @Parameters(paramLabel = "FILE", arity = "0..1", description = "Job YAML (OpenPAI protocol v2); - reads standard"
+            + " input")
     String file;
 
-    @Option(names = "--server", description = "Lint on the server you signed in to with `gantry login`")
-    boolean server;
+    @Option(names = "--server", arity = "0..1", paramLabel = "URL", fallbackValue = SIGNED_IN,
+            description = "Lint on this Gantry (default: the one you signed in to with `gantry login`)")
+    String server;
 
     @Option(names = "--json", description = "Print the findings as JSON")
     boolean json;
 
     @Override
     public Integer call() throws Exception {
-        String yaml = file.equals("-") ? new String(System.in.readAllBytes(), StandardCharsets.UTF_8)
-                : Files.readString(Path.of(file));
-        List<Line> lines = server ? remote(yaml) : local(yaml);
+        resolveArguments();
+        Optional<ApiClient> api = server == null ? Optional.empty() : Optional.of(server.equals(SIGNED_IN)
+                ? ApiClient.fromConfig() : ApiClient.forServer(server));
+        String yaml = readFile();
+        List<Line> lines = api.isPresent() ? remote(yaml, api.get()) : local(yaml);
         PrintStream out = System.out;
         if (json) {
             out.println(new ObjectMapper().writerWithDefaultPrettyPrinter().writeValueAsString(lines));
@@ -63,8 +74,35 @@ class JobLintCommand implements Callable<Integer> {
         return lines;
     }
 
-    private static List<Line> remote(String yaml) throws Exception {
-        JsonNode response = ApiClient.fromConfig().postText("/api/v2/jobs/lint", "text/yaml", yaml);
+    /**
+     * Reads {@code lint --server job.yaml}, written before --server took a URL, as the file
+     * linted on the signed-in server.
+     */
+    void resolveArguments() {
+        if (file == null && server != null && !server.equals(SIGNED_IN) && !server.contains("://")) {
+            file = server;
+            server = SIGNED_IN;
+        }
+        if (file == null) {
+            throw new CliException("Name the job file to lint (- reads standard input)");
+        }
+    }
+
+    private String readFile() throws IOException {
+        if (file.equals("-")) {
+            return new String(System.in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+        try {
+            return Files.readString(Path.of(file));
+        } catch (NoSuchFileException e) {
+            throw new CliException("No such file: " + file);
+        } catch (MalformedInputException e) {
+            throw new CliException(file + " is not UTF-8 text");
+        }
+    }
+
+    private static List<Line> remote(String yaml, ApiClient api) throws IOException {
+        JsonNode response = api.postText("/api/v2/jobs/lint", "text/yaml", yaml);
         List<Line> lines = new ArrayList<>();
         for (JsonNode f : response.path("findings")) {
             lines.add(new Line(f.path("line").asInt(), f.path("column").asInt(), f.path("severity").asText(),

@@ -7,8 +7,11 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
 
 /** {@code gantry job lint FILE} lints locally: no server, no sign-in. */
 class JobLintCommandTest {
@@ -51,18 +54,51 @@ class JobLintCommandTest {
         assertThat(result.out().strip()).isEqualTo("[ ]");
     }
 
-    private record Result(int exitCode, String out) {
+    @Test
+    void a_missing_file_or_an_address_that_is_no_url_is_one_line_on_stderr() {
+        Result missing = run("job", "lint", dir.resolve("nope.yaml").toString());
+        assertThat(missing.exitCode()).isEqualTo(1);
+        assertThat(missing.err()).isEqualTo("gantry: No such file: " + dir.resolve("nope.yaml") + "\n");
+
+        Result notUrl = run("job", "lint", "job.yaml", "--server", "gantry:8080");
+        assertThat(notUrl.exitCode()).isEqualTo(1);
+        assertThat(notUrl.err()).startsWith("gantry: Not a server address: gantry:8080");
+    }
+
+    @Test
+    void server_takes_an_optional_url_and_a_file_right_after_it_is_still_the_file() {
+        assertThat(parsed("job.yaml", "--server", "http://gantry:8080")).containsExactly("job.yaml",
+                "http://gantry:8080");
+        assertThat(parsed("--server", "http://gantry:8080", "job.yaml")).containsExactly("job.yaml",
+                "http://gantry:8080");
+        assertThat(parsed("job.yaml", "--server")).containsExactly("job.yaml", "(signed-in)");
+        assertThat(parsed("--server", "job.yaml")).containsExactly("job.yaml", "(signed-in)");
+        assertThat(parsed("job.yaml")).containsExactly("job.yaml", null);
+    }
+
+    private static List<String> parsed(String... args) {
+        JobLintCommand command = new JobLintCommand();
+        new CommandLine(command).parseArgs(args);
+        command.resolveArguments();
+        return Arrays.asList(command.file, command.server);
+    }
+
+    private record Result(int exitCode, String out, String err) {
     }
 
     private static Result run(String... args) {
-        PrintStream original = System.out;
-        ByteArrayOutputStream captured = new ByteArrayOutputStream();
-        System.setOut(new PrintStream(captured, true, StandardCharsets.UTF_8));
+        PrintStream originalOut = System.out;
+        PrintStream originalErr = System.err;
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
+        System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
         try {
             int code = GantryCli.run(args);
-            return new Result(code, captured.toString(StandardCharsets.UTF_8));
+            return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
         } finally {
-            System.setOut(original);
+            System.setOut(originalOut);
+            System.setErr(originalErr);
         }
     }
 }

@@ -4,14 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.TimeUnit;
 import org.gantry.security.Role;
 import org.gantry.security.UserService;
 import org.gantry.terminal.SshKeyService;
@@ -54,11 +50,11 @@ class JobSshCommandIT {
         TerminalTestData.user(users, user, Role.USER);
         tasks.running(TaskRoute.of(user, "train", "worker", 1), TerminalTestData.localTask("train", Map.of()));
 
-        Result login = gantry(user + "-password\n", "login", "--server", "http://localhost:" + port, "-u", user,
-                "--password-stdin");
+        CliProcess.Result login = gantry(user + "-password\n", "login", "--server", "http://localhost:" + port,
+                "-u", user, "--password-stdin");
         assertThat(login.exitCode()).as(login.err()).isZero();
 
-        Result first = gantry("", "job", "ssh", user + "~train", "worker", "1", "--",
+        CliProcess.Result first = gantry("", "job", "ssh", user + "~train", "worker", "1", "--",
                 "echo job=$GANTRY_JOB_NAME; exit 3");
         assertThat(first.out()).isEqualTo("job=train\n");
         assertThat(first.exitCode()).as(first.err()).isEqualTo(3);
@@ -67,7 +63,7 @@ class JobSshCommandIT {
         assertThat(cliHome.resolve("id_ed25519")).exists();
 
         // Logged in once: the second run reuses the key, and stdin reaches the command.
-        Result second = gantry("hello\n", "job", "ssh", user + "~train", "worker", "1", "--", "cat");
+        CliProcess.Result second = gantry("hello\n", "job", "ssh", user + "~train", "worker", "1", "--", "cat");
         assertThat(second.out()).isEqualTo("hello\n");
         assertThat(second.exitCode()).isZero();
         assertThat(second.err()).doesNotContain("Registered");
@@ -79,35 +75,12 @@ class JobSshCommandIT {
         String user = "cli" + UUID.randomUUID().toString().substring(0, 8);
         TerminalTestData.user(users, user, Role.USER);
         gantry(user + "-password\n", "login", "--server", "http://localhost:" + port, "-u", user, "--password-stdin");
-        Result refused = gantry("", "job", "ssh", "admin~train");
+        CliProcess.Result refused = gantry("", "job", "ssh", "admin~train");
         assertThat(refused.exitCode()).isEqualTo(1);
         assertThat(refused.err()).contains("403", "Only admin may enter the tasks of admin~train");
     }
 
-    private Result gantry(String stdin, String... args) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), "org.gantry.GantryApplication"));
-        command.addAll(List.of(args));
-        ProcessBuilder builder = new ProcessBuilder(command);
-        builder.environment().put("GANTRY_CLI_HOME", cliHome.toString());
-        Process process = builder.start();
-        process.getOutputStream().write(stdin.getBytes(StandardCharsets.UTF_8));
-        process.getOutputStream().close();
-        var err = new java.util.concurrent.CompletableFuture<String>();
-        Thread errReader = new Thread(() -> {
-            try {
-                err.complete(new String(process.getErrorStream().readAllBytes(), StandardCharsets.UTF_8));
-            } catch (IOException e) {
-                err.complete(e.toString());
-            }
-        });
-        errReader.start();
-        String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(process.waitFor(120, TimeUnit.SECONDS)).isTrue();
-        errReader.join();
-        return new Result(process.exitValue(), out, err.join());
-    }
-
-    private record Result(int exitCode, String out, String err) {
+    private CliProcess.Result gantry(String stdin, String... args) throws IOException, InterruptedException {
+        return new CliProcess(cliHome).run(stdin, args);
     }
 }

@@ -25,6 +25,11 @@ public record TaskRole(String name, int instances, Completion completion, int ta
         commands = List.copyOf(commands);
     }
 
+    /** Whether {@code name} may name a task role: a C identifier, as OpenPAI requires, not too long. */
+    public static boolean isValidName(String name) {
+        return name.length() <= ProtocolLimits.MAX_ROLE_NAME_LENGTH && Names.IDENTIFIER.matcher(name).matches();
+    }
+
     /**
      * When the role decides the job's outcome. Empty means "never by count": for
      * {@code minFailedInstances} failures never fail the job, for

@@ -41,11 +41,12 @@ import org.gantry.security.GroupService;
 import org.gantry.security.VirtualCluster;
 
 /**
- * Writing a job: the YAML in a linted code editor, a form for the common fields kept in step
- * with it both ways, tips from the author's own history, and Validate, Plan, Save draft and
- * Submit. The text is autosaved as the author's draft after each pause in typing and offered
- * again on return. {@code ?template=id} starts from a built-in template,
- * {@code ?clone=user~job} from an existing job (its secrets only when it is the author's).
+ * Writing a job: the YAML in a linted code editor, a form for the common fields of the job
+ * and of each task role kept in step with it both ways, tips from the author's own history,
+ * and Validate, Plan, Save draft and Submit. The text is autosaved as the author's draft
+ * after each pause in typing and offered again on return. {@code ?template=id} starts from a
+ * built-in template, {@code ?clone=user~job} from an existing job (its secrets only when it
+ * is the author's).
  */
 @Route("jobs/new")
 @PageTitle("New job · Gantry")
@@ -96,11 +97,18 @@ class JobEditorView extends VerticalLayout implements BeforeEnterObserver {
         editor.setSizeFull();
         editor.addTextChangeListener(e -> {
             if (e.isFromClient()) {
-                JobYamlFields.read(editor.getValue()).ifPresent(values -> form.show(values));
+                form.follow(editor.getValue());
             }
             drafts.save(username, editor.getValue(), startedFrom);
         });
-        form.addFieldEditedListener(e -> editor.setValue(JobYamlFields.set(editor.getValue(), e.field(), e.value())));
+        form.addFieldEditedListener(e -> editor.setValue(JobYamlFields.set(editor.getValue(), e.role(), e.field(),
+                e.value())));
+        form.addRoleChangedListener(e -> {
+            editor.setValue(e.like().map(like -> TaskRoleYaml.add(editor.getValue(), e.role(), like))
+                    .orElseGet(() -> TaskRoleYaml.remove(editor.getValue(), e.role())));
+            form.follow(editor.getValue());
+            form.showRole(e.role());
+        });
         tipsPanel = new TipsPanel(tip -> tips.dismiss(username, tip.key()));
 
         add(header());
@@ -222,7 +230,7 @@ class JobEditorView extends VerticalLayout implements BeforeEnterObserver {
         startedFrom = from;
         origin.setText(from.isEmpty() ? "" : "from " + from.replaceFirst("^(template|clone):", ""));
         editor.setValue(text);
-        JobYamlFields.read(text).ifPresent(form::show);
+        form.follow(text);
     }
 
     private List<Finding> lintForEditor(String text) {

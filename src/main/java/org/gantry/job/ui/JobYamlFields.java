@@ -1,11 +1,14 @@
 package org.gantry.job.ui;
 
+import static org.gantry.job.ui.YamlEdits.quoted;
+import static org.gantry.job.ui.YamlEdits.replace;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.regex.Pattern;
+import java.util.Set;
+import java.util.stream.Collectors;
 import org.yaml.snakeyaml.DumperOptions.FlowStyle;
-import org.yaml.snakeyaml.nodes.CollectionNode;
 import org.yaml.snakeyaml.nodes.MappingNode;
 import org.yaml.snakeyaml.nodes.Node;
 import org.yaml.snakeyaml.nodes.NodeTuple;
@@ -16,23 +19,45 @@ import org.yaml.snakeyaml.nodes.Tag;
 /**
  * The editor form's fields in a job document: read from the YAML, and written back by
  * editing only the text of the value that changed (or inserting the missing key), so that
- * comments, order and formatting elsewhere survive. The form shows the first task role.
+ * comments, order and formatting elsewhere survive. Every task role has its own fields.
  */
 final class JobYamlFields {
 
-    enum Field { NAME, VIRTUAL_CLUSTER, IMAGE, INSTANCES, CPU, MEMORY_MB, GPU, COMMANDS }
+    enum Field {
+        NAME, VIRTUAL_CLUSTER, IMAGE, INSTANCES, CPU, MEMORY_MB, GPU, COMMANDS;
 
-    /**
-     * What the form shows. {@code commandsEditable} is false when a command spans several lines
-     * (a block scalar): one line per command in the form could not say where it ends.
-     */
-    record Values(String name, String virtualCluster, String role, String image, Optional<Integer> instances,
-                  Optional<Integer> cpu, Optional<Integer> memoryMB, Optional<Integer> gpu, List<String> commands,
-                  boolean commandsEditable) {
+        /** Whether the field belongs to a task role rather than to the job. */
+        boolean ofRole() {
+            return this != NAME && this != VIRTUAL_CLUSTER;
+        }
     }
 
-    private static final Pattern PLAIN_SAFE = Pattern.compile("[A-Za-z0-9_./$~(][^\\n]*");
-    private static final String DEFAULT_ROLE = "main";
+    /** What the form shows: the job's fields and each task role's, in the document's order. */
+    record Values(String name, String virtualCluster, List<RoleValues> roles) {
+
+        List<String> roleNames() {
+            return roles.stream().map(RoleValues::name).toList();
+        }
+
+        Optional<RoleValues> role(String role) {
+            return roles.stream().filter(r -> r.name().equals(role)).findFirst();
+        }
+    }
+
+    /**
+     * One task role's fields. {@code commandsEditable} is false when a command spans several
+     * lines (a block scalar): one line per command in the form could not say where it ends.
+     */
+    record RoleValues(String name, String image, Optional<Integer> instances, Optional<Integer> cpu,
+                      Optional<Integer> memoryMB, Optional<Integer> gpu, List<String> commands,
+                      boolean commandsEditable) {
+
+        /** The fields of a document without task roles. */
+        static final RoleValues NONE = new RoleValues("", "", Optional.empty(), Optional.empty(), Optional.empty(),
+                Optional.empty(), List.of(), true);
+    }
+
+    static final String DEFAULT_ROLE = "main";
 
     private JobYamlFields() {
     }
@@ -43,23 +68,33 @@ final class JobYamlFields {
 
     private static Values values(YamlText doc) {
         Node root = doc.root();
-        Optional<NodeTuple> first = YamlText.get(root, "taskRoles").filter(MappingNode.class::isInstance)
-                .flatMap(r -> ((MappingNode) r).getValue().stream().findFirst());
-        String role = first.map(t -> ((ScalarNode) t.getKeyNode()).getValue()).orElse("");
-        Optional<Node> roleNode = first.map(NodeTuple::getValueNode);
+        List<RoleValues> roles = new ArrayList<>();
+        for (NodeTuple role : roleTuples(root)) {
+            if (role.getKeyNode() instanceof ScalarNode key) {
+                roles.add(roleValues(root, key.getValue(), role.getValueNode()));
+            }
+        }
+        return new Values(YamlText.string(root, "name").orElse(""),
+                YamlText.string(root, "defaults", "virtualCluster").orElse(""), List.copyOf(roles));
+    }
+
+    private static RoleValues roleValues(Node root, String name, Node role) {
         List<String> commands = new ArrayList<>();
         boolean editable = true;
-        for (Node item : roleNode.flatMap(r -> YamlText.get(r, "commands")).map(YamlText::items).orElse(List.of())) {
+        for (Node item : YamlText.get(role, "commands").map(YamlText::items).orElse(List.of())) {
             String command = item instanceof ScalarNode s ? s.getValue() : "";
             editable &= item instanceof ScalarNode && !command.strip().contains("\n");
             commands.add(command.strip());
         }
-        return new Values(YamlText.string(root, "name").orElse(""),
-                YamlText.string(root, "defaults", "virtualCluster").orElse(""), role,
-                roleNode.flatMap(r -> imageNode(root, r)).map(ScalarNode::getValue).orElse(""),
-                roleNode.flatMap(r -> integer(r, "instances")), roleNode.flatMap(r -> integer(r, "resourcePerInstance",
-                "cpu")), roleNode.flatMap(r -> integer(r, "resourcePerInstance", "memoryMB")),
-                roleNode.flatMap(r -> integer(r, "resourcePerInstance", "gpu")), commands, editable);
+        return new RoleValues(name, imageNode(root, role).map(ScalarNode::getValue).orElse(""),
+                integer(role, "instances"), integer(role, "resourcePerInstance", "cpu"),
+                integer(role, "resourcePerInstance", "memoryMB"), integer(role, "resourcePerInstance", "gpu"),
+                List.copyOf(commands), editable);
+    }
+
+    static List<NodeTuple> roleTuples(Node root) {
+        return YamlText.get(root, "taskRoles").filter(MappingNode.class::isInstance)
+                .map(r -> ((MappingNode) r).getValue()).orElse(List.of());
     }
 
     private static Optional<Integer> integer(Node node, String... keys) {
@@ -69,31 +104,50 @@ final class JobYamlFields {
     /** The uri scalar of the docker image prerequisite the role names. */
     private static Optional<ScalarNode> imageNode(Node root, Node role) {
         Optional<String> name = YamlText.string(role, "dockerImage");
-        return name.flatMap(n -> YamlText.get(root, "prerequisites").map(YamlText::items).orElse(List.of()).stream()
-                .filter(p -> YamlText.string(p, "name").filter(n::equals).isPresent()).findFirst())
-                .flatMap(p -> YamlText.get(p, "uri"))
+        return name.flatMap(n -> prerequisite(root, n)).flatMap(p -> YamlText.get(p, "uri"))
                 .map(uri -> uri instanceof SequenceNode s && !s.getValue().isEmpty() ? s.getValue().get(0) : uri)
                 .filter(ScalarNode.class::isInstance).map(ScalarNode.class::cast);
     }
 
-    /** The document with one field set; unchanged when the document cannot be read. */
+    private static Optional<Node> prerequisite(Node root, String name) {
+        return prerequisites(root).stream().filter(p -> YamlText.string(p, "name").filter(name::equals).isPresent())
+                .findFirst();
+    }
+
+    private static List<Node> prerequisites(Node root) {
+        return YamlText.get(root, "prerequisites").map(YamlText::items).orElse(List.of());
+    }
+
+    /** The document with a job field, or a field of its first task role, set. */
     static String set(String yaml, Field field, String value) {
+        return set(yaml, "", field, value);
+    }
+
+    /**
+     * The document with one field set; {@code role} names the task role of a role's field
+     * ({@code ""}: the first, or a new {@value #DEFAULT_ROLE} when there is none). Unchanged
+     * when the document cannot be read or has other roles but not this one.
+     */
+    static String set(String yaml, String role, Field field, String value) {
         Optional<YamlText> read = YamlText.read(yaml);
         if (read.isEmpty()) {
             return yaml;
         }
         YamlText doc = read.get();
-        Node root = doc.root();
-        String role = values(doc).role().isEmpty() ? DEFAULT_ROLE : values(doc).role();
+        List<String> roles = values(doc).roleNames();
+        String target = !role.isEmpty() ? role : roles.isEmpty() ? DEFAULT_ROLE : roles.get(0);
+        if (field.ofRole() && !roles.isEmpty() && !roles.contains(target)) {
+            return yaml;
+        }
         return switch (field) {
             case NAME -> setString(doc, List.of("name"), value);
             case VIRTUAL_CLUSTER -> setString(doc, List.of("defaults", "virtualCluster"), value);
-            case INSTANCES -> setInteger(doc, List.of("taskRoles", role, "instances"), value);
-            case CPU -> setInteger(doc, List.of("taskRoles", role, "resourcePerInstance", "cpu"), value);
-            case MEMORY_MB -> setInteger(doc, List.of("taskRoles", role, "resourcePerInstance", "memoryMB"), value);
-            case GPU -> setInteger(doc, List.of("taskRoles", role, "resourcePerInstance", "gpu"), value);
-            case IMAGE -> setImage(doc, root, role, value);
-            case COMMANDS -> setCommands(doc, role, value.lines().map(String::strip).filter(l -> !l.isEmpty())
+            case INSTANCES -> setInteger(doc, List.of("taskRoles", target, "instances"), value);
+            case CPU -> setInteger(doc, List.of("taskRoles", target, "resourcePerInstance", "cpu"), value);
+            case MEMORY_MB -> setInteger(doc, List.of("taskRoles", target, "resourcePerInstance", "memoryMB"), value);
+            case GPU -> setInteger(doc, List.of("taskRoles", target, "resourcePerInstance", "gpu"), value);
+            case IMAGE -> setImage(doc, target, value);
+            case COMMANDS -> setCommands(doc, target, value.lines().map(String::strip).filter(l -> !l.isEmpty())
                     .toList());
         };
     }
@@ -104,8 +158,7 @@ final class JobYamlFields {
 
     /** Written plain when it reads back as the same string, otherwise double-quoted. */
     private static String setString(YamlText doc, List<String> path, String value) {
-        if (PLAIN_SAFE.matcher(value).matches() && !value.contains(": ") && !value.contains(" #")
-                && value.equals(value.strip())) {
+        if (YamlEdits.item(value).equals(value)) {
             String plain = setValue(doc, path, value);
             boolean readsBack = YamlText.read(plain).flatMap(d -> YamlText.get(d.root(), path.toArray(String[]::new)))
                     .filter(n -> n instanceof ScalarNode s && s.getValue().equals(value) && s.getTag().equals(Tag.STR))
@@ -117,18 +170,13 @@ final class JobYamlFields {
         return setValue(doc, path, quoted(value));
     }
 
-    static String quoted(String value) {
-        return "\"" + value.replace("\\", "\\\\").replace("\"", "\\\"").replace("\n", "\\n").replace("\t", "\\t")
-                + "\"";
-    }
-
     /** Puts {@code written} (YAML text) at the path, replacing the scalar there or adding the missing keys. */
     private static String setValue(YamlText doc, List<String> path, String written) {
         Node parent = doc.root();
         for (int i = 0; i < path.size(); i++) {
             Optional<Node> child = YamlText.get(parent, path.get(i));
             if (child.isEmpty()) {
-                return insert(doc, parent, path.subList(i, path.size()), written);
+                return YamlEdits.insert(doc, parent, path.subList(i, path.size()), written);
             }
             if (i == path.size() - 1) {
                 Node leaf = child.get();
@@ -142,80 +190,72 @@ final class JobYamlFields {
         return doc.text();
     }
 
-    /** Adds {@code keys} (nested, the last one holding {@code written}) to a mapping. */
-    private static String insert(YamlText doc, Node parent, List<String> keys, String written) {
-        if (!(parent instanceof MappingNode mapping)) {
+    /**
+     * Sets the uri of the role's image. An image prerequisite other roles use too is left to
+     * them: the role gets a prerequisite of its own, as does a role without an image.
+     */
+    private static String setImage(YamlText doc, String role, String value) {
+        Node root = doc.root();
+        Optional<Node> roleNode = YamlText.get(root, "taskRoles", role);
+        if (roleNode.isEmpty()) {
             return doc.text();
         }
-        if (mapping.getFlowStyle() == FlowStyle.FLOW) {
-            String nested = written;
-            for (int i = keys.size() - 1; i > 0; i--) {
-                nested = "{" + keys.get(i) + ": " + nested + "}";
-            }
-            int close = doc.offset(mapping.getEndMark()) - 1;
-            String entry = (mapping.getValue().isEmpty() ? "" : ", ") + keys.get(0) + ": " + nested;
-            return replace(doc.text(), close, close, entry);
-        }
-        int indent = mapping.getValue().isEmpty() ? 0 : doc.column(doc.start(mapping.getValue().get(0).getKeyNode()));
-        StringBuilder lines = new StringBuilder();
-        for (int i = 0; i < keys.size(); i++) {
-            lines.append(" ".repeat(indent + 2 * i)).append(keys.get(i)).append(':')
-                    .append(i == keys.size() - 1 ? " " + written : "").append('\n');
-        }
-        return insertLines(doc, mapping, lines.toString());
-    }
-
-    /** Inserts whole lines after the last entry of a block collection. */
-    private static String insertLines(YamlText doc, CollectionNode<?> collection, String lines) {
-        String text = doc.text();
-        int at = doc.offset(collection.getEndMark());
-        if (at > 0 && text.charAt(at - 1) != '\n') {
-            int lineEnd = text.indexOf('\n', at);
-            at = lineEnd < 0 ? text.length() : lineEnd + 1;
-        }
-        // blank lines and comments after the collection belong to what follows
-        while (at > 0 && at < text.length() && text.charAt(at - 1) == '\n' && text.lastIndexOf('\n', at - 2) >= 0
-                && text.substring(text.lastIndexOf('\n', at - 2) + 1, at - 1).isBlank()) {
-            at = text.lastIndexOf('\n', at - 2) + 1;
-        }
-        String prefix = at > 0 && text.charAt(at - 1) != '\n' ? "\n" : "";
-        return replace(text, at, at, prefix + lines);
-    }
-
-    private static String setImage(YamlText doc, Node root, String role, String value) {
-        Optional<Node> roleNode = YamlText.get(root, "taskRoles", role);
-        Optional<ScalarNode> uri = roleNode.flatMap(r -> imageNode(root, r));
-        if (uri.isPresent()) {
-            String written = PLAIN_SAFE.matcher(value).matches() && !value.contains(" ") ? value : quoted(value);
+        Optional<String> reference = YamlText.string(roleNode.get(), "dockerImage");
+        boolean shared = reference.filter(name -> rolesUsing(root, name) > 1).isPresent();
+        Optional<ScalarNode> uri = imageNode(root, roleNode.get());
+        if (uri.isPresent() && !shared) {
+            String written = YamlEdits.PLAIN_SAFE.matcher(value).matches() && !value.contains(" ") ? value
+                    : quoted(value);
             return replace(doc.text(), doc.start(uri.get()), doc.end(uri.get()), written);
         }
-        if (roleNode.isEmpty() || value.isBlank() || YamlText.get(roleNode.get(), "dockerImage").isPresent()) {
+        if (value.isBlank() || YamlText.get(roleNode.get(), "dockerImage").isPresent() && !shared) {
             return doc.text();
         }
-        String withRef = insert(doc, roleNode.get(), List.of("dockerImage"), "image");
-        YamlText again = YamlText.read(withRef).orElseThrow();
-        String entry = "name: image\n    type: dockerimage\n    uri: " + quoted(value);
-        Optional<Node> prerequisites = YamlText.get(again.root(), "prerequisites");
+        String name = freePrerequisiteName(root, shared ? role + "-image" : "image");
+        String withReference = shared
+                ? setValue(doc, List.of("taskRoles", role, "dockerImage"), name)
+                : YamlEdits.insert(doc, roleNode.get(), List.of("dockerImage"), name);
+        return addImagePrerequisite(YamlText.read(withReference).orElseThrow(), name, value);
+    }
+
+    private static long rolesUsing(Node root, String image) {
+        return roleTuples(root).stream()
+                .filter(t -> YamlText.string(t.getValueNode(), "dockerImage").filter(image::equals).isPresent())
+                .count();
+    }
+
+    private static String freePrerequisiteName(Node root, String wanted) {
+        Set<String> taken = prerequisites(root).stream().map(p -> YamlText.string(p, "name").orElse(""))
+                .collect(Collectors.toSet());
+        String name = wanted;
+        for (int i = 2; taken.contains(name); i++) {
+            name = wanted + "-" + i;
+        }
+        return name;
+    }
+
+    private static String addImagePrerequisite(YamlText doc, String name, String uri) {
+        String entry = "name: " + name + "\n    type: dockerimage\n    uri: " + quoted(uri);
+        Optional<Node> prerequisites = YamlText.get(doc.root(), "prerequisites");
         if (prerequisites.isEmpty()) {
-            return insertLines(again, (MappingNode) again.root(), "prerequisites:\n  - " + entry + "\n");
+            return YamlEdits.insertLines(doc, (MappingNode) doc.root(), "prerequisites:\n  - " + entry + "\n");
         }
         if (prerequisites.get() instanceof SequenceNode list && list.getFlowStyle() == FlowStyle.BLOCK
                 && !list.getValue().isEmpty()) {
-            int indent = again.column(again.start(list.getValue().get(0))) - 2;
+            int indent = doc.column(doc.start(list.getValue().get(0))) - 2;
             String item = " ".repeat(indent) + "- " + entry.replace("\n    ", "\n" + " ".repeat(indent + 2)) + "\n";
-            return insertLines(again, list, item);
+            return YamlEdits.insertLines(doc, list, item);
         }
         return doc.text();
     }
 
     private static String setCommands(YamlText doc, String role, List<String> commands) {
         Optional<Node> node = YamlText.get(doc.root(), "taskRoles", role, "commands");
-        List<String> written = commands.stream().map(c -> PLAIN_SAFE.matcher(c).matches() && !c.contains(": ")
-                && !c.contains(" #") ? c : quoted(c)).toList();
+        List<String> written = commands.stream().map(YamlEdits::item).toList();
         if (node.isEmpty()) {
             Optional<Node> roleNode = YamlText.get(doc.root(), "taskRoles", role);
-            return roleNode.map(r -> insert(doc, r, List.of("commands"), "[" + String.join(", ",
-                    written.stream().map(JobYamlFields::quoted).toList()) + "]")).orElse(doc.text());
+            return roleNode.map(r -> YamlEdits.insert(doc, r, List.of("commands"), "[" + String.join(", ",
+                    commands.stream().map(YamlEdits::quoted).toList()) + "]")).orElse(doc.text());
         }
         if (!(node.get() instanceof SequenceNode list)) {
             return doc.text();
@@ -233,7 +273,7 @@ final class JobYamlFields {
         }
         if (list.getFlowStyle() == FlowStyle.FLOW || items.isEmpty()) {
             return replace(doc.text(), doc.start(list), doc.end(list),
-                    "[" + String.join(", ", commands.stream().map(JobYamlFields::quoted).toList()) + "]");
+                    "[" + String.join(", ", commands.stream().map(YamlEdits::quoted).toList()) + "]");
         }
         int indent = doc.column(doc.start(items.get(0))) - 2;
         int from = doc.start(items.get(0)) - 2;
@@ -243,9 +283,5 @@ final class JobYamlFields {
             out.append(i == 0 ? "" : "\n" + " ".repeat(indent)).append("- ").append(written.get(i));
         }
         return replace(doc.text(), from, to, out.toString());
-    }
-
-    private static String replace(String text, int from, int to, String with) {
-        return text.substring(0, from) + with + text.substring(to);
     }
 }

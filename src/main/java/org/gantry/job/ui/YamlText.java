@@ -5,6 +5,7 @@ import java.util.Optional;
 import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.composer.Composer;
 import org.yaml.snakeyaml.error.Mark;
+import org.yaml.snakeyaml.error.MarkedYAMLException;
 import org.yaml.snakeyaml.nodes.MappingNode;
 import org.yaml.snakeyaml.nodes.Node;
 import org.yaml.snakeyaml.nodes.NodeTuple;
@@ -17,6 +18,8 @@ import org.yaml.snakeyaml.resolver.Resolver;
 /** A YAML text with its composed tree: lookups by key, and node ranges as string offsets. */
 final class YamlText {
 
+    private static final int MAX_CHARS = 1024 * 1024;
+
     private final String text;
     private final Node root;
 
@@ -27,20 +30,49 @@ final class YamlText {
 
     /** The text's tree, or empty when it is not a single readable YAML mapping. */
     static Optional<YamlText> read(String text) {
-        if (text.length() > 1024 * 1024) {
+        if (text.length() > MAX_CHARS) {
             return Optional.empty();
         }
-        LoaderOptions options = new LoaderOptions();
-        options.setMaxAliasesForCollections(50);
-        options.setNestingDepthLimit(50);
         try {
-            Node node = new Composer(new ParserImpl(new StreamReader(text), options), new Resolver(), options)
-                    .getSingleNode();
+            Node node = compose(text);
             return node instanceof MappingNode ? Optional.of(new YamlText(text, node)) : Optional.empty();
         } catch (RuntimeException | StackOverflowError e) {
             // half-typed YAML: the form keeps what it shows until the text reads again
             return Optional.empty();
         }
+    }
+
+    /**
+     * Why {@link #read} finds no tree in the text, with the line and column SnakeYAML stopped
+     * at when it says; empty when it reads.
+     */
+    static Optional<String> problem(String text) {
+        if (read(text).isPresent()) {
+            return Optional.empty();
+        }
+        if (text.length() > MAX_CHARS) {
+            return Optional.of("the text is too long for the form");
+        }
+        try {
+            compose(text);
+        } catch (MarkedYAMLException e) {
+            Mark mark = e.getProblemMark() != null ? e.getProblemMark() : e.getContextMark();
+            String what = e.getProblem() != null ? e.getProblem() : e.getContext();
+            String where = mark == null ? "" : "line " + (mark.getLine() + 1) + ", column " + (mark.getColumn() + 1)
+                    + ": ";
+            return Optional.of(where + what);
+        } catch (RuntimeException | StackOverflowError e) {
+            return Optional.of(e.getMessage() == null ? "it does not read as YAML" : e.getMessage().lines().findFirst()
+                    .orElse(""));
+        }
+        return Optional.of("the document is not a mapping of keys to values");
+    }
+
+    private static Node compose(String text) {
+        LoaderOptions options = new LoaderOptions();
+        options.setMaxAliasesForCollections(50);
+        options.setNestingDepthLimit(50);
+        return new Composer(new ParserImpl(new StreamReader(text), options), new Resolver(), options).getSingleNode();
     }
 
     String text() {

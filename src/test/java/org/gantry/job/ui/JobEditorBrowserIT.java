@@ -68,6 +68,38 @@ class JobEditorBrowserIT {
         }
     }
 
+    @Test
+    void a_second_task_role_added_in_the_form_appears_in_the_yaml_and_is_the_one_the_form_edits() {
+        assumeTrue(Browser.available(), "Debian chromium and chromium-driver are not installed");
+        EditorTestAccounts.ensureUser(users, groups, "editor-roles");
+        try (Browser browser = new Browser(port)) {
+            WebDriverWait wait = new WebDriverWait(browser.driver, Duration.ofSeconds(90));
+            browser.signIn("editor-roles", EditorTestAccounts.PASSWORD);
+            browser.await(By.id("current-user"));
+            browser.open("/jobs/new?template=distributed-pytorch");
+            SearchContext editor = browser.await(By.cssSelector("gantry-yaml-editor")).getShadowRoot();
+            WebElement content = wait.until(d -> editor.findElement(By.cssSelector(".cm-content")));
+            wait.until(d -> content.getText().contains("torchrun"));
+
+            browser.await(By.id("add-task-role")).click();
+            browser.await(By.id("add-task-role-confirm")).click();
+            wait.until(d -> content.getText().contains("  role2:"));
+            WebElement role = browser.driver.findElement(By.id("task-role"));
+            // Flow's Select sends item keys to the browser, so the shown label is what says which role it is
+            wait.until(d -> role.getText().contains("role2"));
+            assertThat(content.getText()).contains("echo \"Task $PAI_TASK_INDEX of role role2\"");
+            browser.screenshot("editor-two-roles");
+
+            content.click();
+            content.sendKeys(Keys.chord(Keys.CONTROL, Keys.END));
+            content.sendKeys("extras: a: b");
+            WebElement note = browser.await(By.id("job-form-note"));
+            assertThat(note.getText()).startsWith("The YAML does not read (line ");
+            assertThat(role.getText()).contains("role2");
+            browser.screenshot("editor-yaml-broken");
+        }
+    }
+
     /** The first element matching inside the editor's shadow root, once it is displayed. */
     private static WebElement visible(SearchContext editor, String css) {
         return editor.findElements(By.cssSelector(css)).stream().filter(WebElement::isDisplayed).findFirst()

@@ -6,8 +6,10 @@ import static com.github.mvysny.kaributesting.v10.LocatorJ._find;
 import static com.github.mvysny.kaributesting.v10.LocatorJ._get;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.github.mvysny.kaributesting.v10.pro.ConfirmDialogKt;
 import com.vaadin.flow.component.UI;
 import com.vaadin.flow.component.button.Button;
+import com.vaadin.flow.component.confirmdialog.ConfirmDialog;
 import com.vaadin.flow.router.QueryParameters;
 import java.util.List;
 import org.gantry.job.JobService;
@@ -69,7 +71,7 @@ class JobEditorViewIT {
     void a_form_edit_changes_only_that_value_in_the_yaml() {
         JobEditorView view = open("karibu-form", "jobs/new?template=pytorch-mnist");
         String before = view.editor.getValue();
-        _setValue(view.form.gpu, 2);
+        _setValue(view.form.roleFields.gpu, 2);
         _setValue(view.form.name, "mnist-sweep");
         String after = view.editor.getValue();
         assertThat(after).contains("      gpu: 2\n", "name: mnist-sweep\n")
@@ -84,10 +86,106 @@ class JobEditorViewIT {
         JobEditorView view = open("karibu-typing", "jobs/new?template=hello-world");
         String typed = view.editor.getValue().replace("cpu: 1", "cpu: 6") + "      - pyhton train.py\n";
         var answer = view.editor.lint(typed);
-        assertThat(view.form.cpu.getValue()).isEqualTo(6);
-        assertThat(view.form.commands.getValue()).endsWith("pyhton train.py");
+        assertThat(view.form.roleFields.cpu.getValue()).isEqualTo(6);
+        assertThat(view.form.roleFields.commands.getValue()).endsWith("pyhton train.py");
         assertThat(answer.toJson()).contains("misspelled-command", "\"replacement\":\"python\"");
         assertThat(view.summary.getText()).contains("warning");
+    }
+
+    private static final String TWO_ROLES = """
+            protocolVersion: 2
+            name: train-and-eval
+            type: job
+            taskRoles:
+              train:
+                instances: 2
+                resourcePerInstance: {cpu: 4, memoryMB: 8192, gpu: 0}
+                commands:
+                  - python train.py   # the long part
+              # evaluation runs beside training
+              eval:
+                instances: 1
+                resourcePerInstance:
+                  cpu: 2
+                  memoryMB: 4096
+                commands:
+                  - python eval.py
+            """;
+
+    @Test
+    void the_second_roles_cpu_and_commands_edited_in_the_form_change_only_its_yaml() {
+        JobEditorView view = open("karibu-roles", "jobs/new?template=hello-world");
+        view.editor.sync(TWO_ROLES);
+        assertThat(view.form.role.getValue()).isEqualTo("train");
+        assertThat(view.form.roleFields.cpu.getValue()).isEqualTo(4);
+
+        _setValue(view.form.role, "eval");
+        assertThat(view.form.roleFields.cpu.getValue()).isEqualTo(2);
+        assertThat(view.form.roleFields.instances.getValue()).isEqualTo(1);
+        _setValue(view.form.roleFields.cpu, 3);
+        _setValue(view.form.roleFields.commands, "nvidia-smi\npython eval.py");
+        assertThat(view.editor.getValue()).isEqualTo(TWO_ROLES.replace("cpu: 2", "cpu: 3")
+                .replace("      - python eval.py\n", "      - nvidia-smi\n      - python eval.py\n"));
+    }
+
+    @Test
+    void the_second_roles_yaml_typed_in_the_editor_shows_in_the_form() {
+        JobEditorView view = open("karibu-roles-typed", "jobs/new?template=hello-world");
+        view.editor.sync(TWO_ROLES);
+        _setValue(view.form.role, "eval");
+        view.editor.lint(TWO_ROLES.replace("memoryMB: 4096", "memoryMB: 6144").replace("- python eval.py",
+                "- python eval.py --full"));
+        assertThat(view.form.role.getValue()).isEqualTo("eval");
+        assertThat(view.form.roleFields.memoryMB.getValue()).isEqualTo(6144);
+        assertThat(view.form.roleFields.commands.getValue()).isEqualTo("python eval.py --full");
+        assertThat(view.form.role.getListDataView().getItems()).containsExactly("train", "eval");
+    }
+
+    @Test
+    void a_role_added_from_the_form_is_written_into_the_yaml_and_shown_and_can_be_removed_again() {
+        JobEditorView view = open("karibu-roles-add", "jobs/new?template=hello-world");
+        view.editor.sync(TWO_ROLES);
+        _setValue(view.form.role, "eval");
+        _click(view.form.addRole);
+        AddTaskRoleDialog dialog = _get(AddTaskRoleDialog.class);
+        assertThat(dialog.name.getValue()).isEqualTo("worker");
+        _setValue(dialog.name, "eval");
+        _click(dialog.add);
+        assertThat(dialog.name.getErrorMessage()).isEqualTo("There is a task role eval already");
+        _setValue(dialog.name, "tester");
+        _click(dialog.add);
+
+        var spec = new ProtocolParser().parse(view.editor.getValue()).spec().orElseThrow();
+        assertThat(spec.taskRoles()).containsOnlyKeys("train", "eval", "tester");
+        assertThat(spec.taskRoles().get("tester").resourcePerInstance().memoryMB()).isEqualTo(4096);
+        assertThat(view.editor.getValue()).startsWith(TWO_ROLES);
+        assertThat(view.form.role.getValue()).isEqualTo("tester");
+        assertThat(view.form.roleFields.instances.getValue()).isEqualTo(1);
+        assertThat(view.form.roleFields.cpu.getValue()).isEqualTo(2);
+
+        _click(view.form.removeRole);
+        ConfirmDialogKt._fireConfirm(_get(ConfirmDialog.class));
+        assertThat(view.editor.getValue()).isEqualTo(TWO_ROLES);
+        assertThat(view.form.role.getListDataView().getItems()).containsExactly("train", "eval");
+    }
+
+    @Test
+    void yaml_with_a_syntax_error_leaves_the_form_as_it_was_with_a_note() {
+        JobEditorView view = open("karibu-roles-broken", "jobs/new?template=hello-world");
+        view.editor.sync(TWO_ROLES);
+        _setValue(view.form.role, "eval");
+        view.editor.lint(TWO_ROLES.replace("cpu: 2", "cpu: [2"));
+        assertThat(view.form.note.isVisible()).isTrue();
+        assertThat(view.form.note.getText()).startsWith("The YAML does not read (line ").contains("column");
+        assertThat(view.form.role.getValue()).isEqualTo("eval");
+        assertThat(view.form.roleFields.cpu.getValue()).isEqualTo(2);
+        assertThat(view.form.roleFields.cpu.isReadOnly()).isTrue();
+        assertThat(view.form.addRole.isEnabled()).isFalse();
+
+        view.editor.lint(TWO_ROLES.replace("cpu: 2", "cpu: 5"));
+        assertThat(view.form.note.isVisible()).isFalse();
+        assertThat(view.form.roleFields.cpu.getValue()).isEqualTo(5);
+        assertThat(view.form.roleFields.cpu.isReadOnly()).isFalse();
     }
 
     @Test
@@ -101,7 +199,7 @@ class JobEditorViewIT {
         UI.getCurrent().navigate("jobs/new");
         JobEditorView back = _get(JobEditorView.class);
         assertThat(back.editor.getValue()).isEqualTo(typed);
-        assertThat(back.form.memoryMB.getValue()).isEqualTo(3072);
+        assertThat(back.form.roleFields.memoryMB.getValue()).isEqualTo(3072);
     }
 
     @Test
