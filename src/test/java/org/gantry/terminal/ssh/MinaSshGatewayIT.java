@@ -74,9 +74,10 @@ class MinaSshGatewayIT {
             // The prompt says which task this is.
             assertThat(output).contains("(" + owner + "~train~worker~0)");
             // Nothing of Gantry's own environment leaks into the task's shell.
+            // Regression: awaiting "done" matched the echoed command line before its output came.
             shell.clear();
-            shell.type("env | grep -c -E '^(SPRING|GANTRY_DB|JAVA_HOME|MAVEN)' ; echo done\r");
-            assertThat(shell.await("done\r\n")).contains("0\r\n");
+            shell.type("echo leaked=$(env | grep -c -E '^(SPRING|GANTRY_DB|JAVA_HOME|MAVEN)') end-$((40+2))\r");
+            assertThat(shell.await("end-42")).contains("leaked=0 end-42");
         }
     }
 
