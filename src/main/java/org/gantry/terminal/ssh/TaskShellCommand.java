@@ -2,7 +2,6 @@ package org.gantry.terminal.ssh;
 
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
 import java.util.concurrent.Future;
@@ -122,8 +121,7 @@ final class TaskShellCommand implements Command, ChannelSessionAware {
     private void check(TaskRoute route) {
         long idleNanos = System.nanoTime() - input.lastInputNanos();
         if (idleNanos > runtime.properties().idleTimeout().toNanos()) {
-            String message = "Closing this terminal: no input for " + describe(runtime.properties().idleTimeout())
-                    + " (gantry.terminal.idle-timeout)";
+            String message = GatewayIdleTimeout.terminalMessage(runtime.properties().idleTimeout());
             runtime.threads().execute(() -> finish(EXIT_REFUSED, message));
             return;
         }
@@ -171,10 +169,6 @@ final class TaskShellCommand implements Command, ChannelSessionAware {
         OpenTerminal opened = summary;
         return new OpenTerminal(opened.username(), opened.via(), opened.route(), opened.openedAt(),
                 output.bytesFromShell(), output.bytesToClient());
-    }
-
-    private static String describe(Duration duration) {
-        return duration.toMinutes() > 0 ? duration.toMinutes() + " min" : duration.toSeconds() + " s";
     }
 
     private static void awaitQuietly(Future<?> future) {
