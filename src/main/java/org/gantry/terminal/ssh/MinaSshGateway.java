@@ -54,7 +54,6 @@ import org.springframework.stereotype.Component;
 public class MinaSshGateway implements SshGateway, SmartLifecycle {
 
     private static final Logger log = LoggerFactory.getLogger(MinaSshGateway.class);
-    private static final Duration IDLE_TIMER_MARGIN = Duration.ofMinutes(1);
     private static final Duration TASK_PORT_SWEEP = Duration.ofSeconds(10);
 
     private final TerminalProperties properties;
@@ -124,8 +123,9 @@ public class MinaSshGateway implements SshGateway, SmartLifecycle {
         // Keepalives keep NATs and proxies from dropping a quiet terminal; a dead client is
         // found by TCP keepalive and failing writes.
         created.setSessionHeartbeat(SessionHeartbeatController.HeartbeatType.IGNORE, properties.keepaliveInterval());
-        // MINA's own idle timer only backs up the terminal's, which closes first with a message.
-        CoreModuleProperties.IDLE_TIMEOUT.set(created, properties.idleTimeout().plus(IDLE_TIMER_MARGIN));
+        // MINA's own idle timer backs up the terminals' (see GatewayIdleTimeout).
+        CoreModuleProperties.IDLE_TIMEOUT.set(created, GatewayIdleTimeout.sessionTimer(properties));
+        created.setSessionDisconnectHandler(new GatewayIdleTimeout(properties.idleTimeout()));
         CoreModuleProperties.SERVER_IDENTIFICATION.set(created, "Gantry");
         // AES-GCM runs on the JDK's AES-NI intrinsics; MINA's ChaCha20 is plain Java. Clients
         // pick the first cipher they share with this list, and a keystroke is one packet each way.

@@ -8,7 +8,9 @@ import java.nio.charset.StandardCharsets;
 import java.security.KeyPair;
 import java.time.Duration;
 import java.util.EnumSet;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 import org.apache.sshd.client.SshClient;
 import org.apache.sshd.client.channel.ChannelExec;
 import org.apache.sshd.client.channel.ChannelShell;
@@ -16,8 +18,12 @@ import org.apache.sshd.client.channel.ClientChannelEvent;
 import org.apache.sshd.client.keyverifier.AcceptAllServerKeyVerifier;
 import org.apache.sshd.client.session.ClientSession;
 import org.apache.sshd.common.config.keys.KeyUtils;
+import org.apache.sshd.common.config.keys.PublicKeyEntry;
 import org.apache.sshd.common.keyprovider.KeyPairProvider;
+import org.apache.sshd.common.session.Session;
+import org.apache.sshd.common.session.SessionListener;
 import org.apache.sshd.core.CoreModuleProperties;
+import org.gantry.terminal.SshKeyService;
 
 /** A real MINA SSH client for gateway tests: a shell whose output can be awaited, or an exec. */
 final class GatewayTestClient implements AutoCloseable {
@@ -26,13 +32,30 @@ final class GatewayTestClient implements AutoCloseable {
     private static final SshClient CLIENT = startClient();
 
     private final ClientSession session;
+    private final AtomicReference<String> disconnectReason = new AtomicReference<>();
 
     private GatewayTestClient(ClientSession session) {
         this.session = session;
+        session.addSessionListener(new SessionListener() {
+            @Override
+            public void sessionDisconnect(Session closing, int reason, String message, String language,
+                                          boolean initiator) {
+                if (!initiator) {
+                    disconnectReason.set(message);
+                }
+            }
+        });
     }
 
     static KeyPair newKey() throws Exception {
         return KeyUtils.generateKeyPair(KeyPairProvider.SSH_ED25519, 256);
+    }
+
+    /** A new key, registered for {@code username} as Settings: SSH keys would. */
+    static KeyPair registeredKey(SshKeyService keys, String username) throws Exception {
+        KeyPair key = newKey();
+        keys.add(username, "laptop", PublicKeyEntry.toString(key.getPublic()));
+        return key;
     }
 
     /** Connects and authenticates; throws when the key is refused. */
@@ -73,6 +96,18 @@ final class GatewayTestClient implements AutoCloseable {
         channel.waitFor(EnumSet.of(ClientChannelEvent.CLOSED), TIMEOUT);
         return new Exec(out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8),
                 channel.getExitStatus());
+    }
+
+    /**
+     * Waits for the server to end the connection and returns the message of its disconnect;
+     * empty when it dropped the connection without one.
+     */
+    Optional<String> awaitDisconnect(Duration timeout) {
+        session.waitFor(EnumSet.of(ClientSession.ClientSessionEvent.CLOSED), timeout);
+        if (!session.isClosed()) {
+            throw new AssertionError("The server kept the connection open for " + timeout);
+        }
+        return Optional.ofNullable(disconnectReason.get());
     }
 
     @Override

@@ -20,8 +20,11 @@ import org.gantry.terminal.TerminalAuditService;
 import org.gantry.terminal.TerminalTestData;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 
 /**
  * The gateway on a random port with a real MINA client, real shells on ptys as a real
@@ -29,6 +32,7 @@ import org.springframework.boot.test.context.SpringBootTest;
  * runtime's resolver.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+@ExtendWith(OutputCaptureExtension.class)
 class MinaSshGatewayIT {
 
     @Autowired
@@ -74,9 +78,10 @@ class MinaSshGatewayIT {
             // The prompt says which task this is.
             assertThat(output).contains("(" + owner + "~train~worker~0)");
             // Nothing of Gantry's own environment leaks into the task's shell.
+            // Regression: awaiting "done" matched the echoed command line before its output came.
             shell.clear();
-            shell.type("env | grep -c -E '^(SPRING|GANTRY_DB|JAVA_HOME|MAVEN)' ; echo done\r");
-            assertThat(shell.await("done\r\n")).contains("0\r\n");
+            shell.type("echo leaked=$(env | grep -c -E '^(SPRING|GANTRY_DB|JAVA_HOME|MAVEN)') end-$((40+2))\r");
+            assertThat(shell.await("end-42")).contains("leaked=0 end-42");
         }
     }
 
@@ -197,6 +202,27 @@ class MinaSshGatewayIT {
             assertThat(entry.getOutcome()).isEqualTo(TerminalAuditEntry.Outcome.REFUSED);
             assertThat(entry.getVia()).isEqualTo(TerminalAuditEntry.Via.SSH);
         });
+    }
+
+    @Test
+    void an_administrator_is_refused_by_default_and_audited(CapturedOutput log) throws Exception {
+        String admin = "ga" + UUID.randomUUID().toString().substring(0, 8);
+        TerminalTestData.user(users, admin, Role.ADMIN);
+        KeyPair adminKey = GatewayTestClient.registeredKey(keys, admin);
+        String refusal = "Only " + owner + " may enter the tasks of " + route.jobId();
+        try (GatewayTestClient client = GatewayTestClient.connect(gateway.port(), route.loginName(), adminKey)) {
+            GatewayTestClient.Exec exec = client.exec("echo entered");
+            assertThat(exec.err()).isEqualTo(refusal + "\n");
+            assertThat(exec.out()).isEmpty();
+            assertThat(exec.exitStatus()).isEqualTo(TaskShellCommand.EXIT_REFUSED);
+        }
+        assertThat(audit.recentOf(admin, 5)).singleElement().satisfies(entry -> {
+            assertThat(entry.getOutcome()).isEqualTo(TerminalAuditEntry.Outcome.REFUSED);
+            assertThat(entry.getLoginName()).isEqualTo(route.loginName());
+            assertThat(entry.getKeyFingerprint()).contains(MinaSshKeyCodec.fingerprint(adminKey.getPublic()));
+            assertThat(entry.getReason()).isEqualTo(refusal);
+        });
+        assertThat(log.getOut()).contains("Terminal REFUSED for '" + admin + "' into " + route.loginName());
     }
 
     @Test

@@ -106,8 +106,13 @@ class SlurmTerminalIT {
             shell.resize(120, 40);
             shell.type("stty size\r");
             shell.await("40 120");
-            shell.type("sleep 30\r");
+            // Regression: keys typed right behind Ctrl-C got lost on the way through srun ("cho:
+            // command not found"); a tty's interrupt discards pending input, so wait for the prompt.
+            shell.type("echo sleeping; sleep 30\r");
+            shell.await("sleeping\r\n");
+            shell.clear();
             shell.type("\u0003");
+            shell.await("(" + route.loginName() + ")");
             shell.type("echo after-$((6*7))\r");
             shell.await("after-42");
         }
