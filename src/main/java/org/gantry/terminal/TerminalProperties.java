@@ -14,7 +14,7 @@ import org.springframework.util.unit.DataSize;
  * @param bindAddress Address the SSH gateway listens on.
  * @param advertisedHost Host name printed in ssh commands; the machine's host name when unset.
  * @param adminAccess Whether administrators may enter other users' tasks.
- * @param idleTimeout Maximum time a terminal may sit without input before it is closed.
+ * @param idleTimeout Maximum time a terminal may sit without input or output before it is closed.
  * @param detachedGrace How long a browser terminal survives without a browser, so a reconnect resumes it.
  * @param keepaliveInterval Interval of keepalive messages on idle SSH connections.
  * @param authTimeout Maximum time a client may take to authenticate.

@@ -11,7 +11,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * {@code gantry.terminal.idle-timeout} at its two levels. Each terminal watches its own input
+ * {@code gantry.terminal.idle-timeout} at its two levels. Each terminal watches its own input and output
  * and closes with a line on the user's screen ({@link TaskShellCommand}). MINA's session timer
  * backs it up for connections with no terminal open, and closes them with the reason as the
  * disconnect message (OpenSSH prints it: "Received disconnect from …: 11: Closing this
@@ -38,9 +38,9 @@ final class GatewayIdleTimeout implements SessionDisconnectHandler {
         return properties.idleTimeout().plus(properties.taskCheckInterval()).plus(MARGIN);
     }
 
-    /** What a terminal closed for want of input shows. */
+    /** What a terminal closed for want of input and output shows. */
     static String terminalMessage(Duration timeout) {
-        return "Closing this terminal: no input for " + describe(timeout) + " (gantry.terminal.idle-timeout)";
+        return "Closing this terminal: no input or output for " + describe(timeout) + " (gantry.terminal.idle-timeout)";
     }
 
     /** The disconnect message of a connection closed for want of traffic. */

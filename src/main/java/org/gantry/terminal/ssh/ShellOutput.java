@@ -30,12 +30,18 @@ final class ShellOutput {
     private final ReentrantLock lock = new ReentrantLock();
     private final AtomicLong bytesFromShell = new AtomicLong();
     private final AtomicLong bytesToClient = new AtomicLong();
+    private volatile long lastOutputNanos = System.nanoTime();
 
     /** @param pty whether the client has a terminal: messages then go to its screen, else to stderr */
     ShellOutput(OutputStream out, OutputStream err, boolean pty) {
         this.out = out;
         this.err = err;
         this.pty = pty;
+    }
+
+    /** When the shell last wrote something: a terminal showing output is not idle. */
+    long lastOutputNanos() {
+        return lastOutputNanos;
     }
 
     /** Copies the shell's output (with a pty, stderr too) to the client until the shell closes it. */
@@ -54,6 +60,7 @@ final class ShellOutput {
             int n;
             while ((n = from.read(buffer)) > 0) {
                 bytesFromShell.addAndGet(n);
+                lastOutputNanos = System.nanoTime();
                 lock.lock();
                 try {
                     to.write(buffer, 0, n);

@@ -117,9 +117,12 @@ final class TaskShellCommand implements Command, ChannelSessionAware {
         }
     }
 
-    /** Closes the terminal when its task has ended or nobody typed for the idle timeout. */
+    /**
+     * Closes the terminal when its task has ended, or when for the idle timeout nobody typed and
+     * nothing was printed (a terminal following a training's output is in use).
+     */
     private void check(TaskRoute route) {
-        long idleNanos = System.nanoTime() - input.lastInputNanos();
+        long idleNanos = System.nanoTime() - Math.max(input.lastInputNanos(), output.lastOutputNanos());
         if (idleNanos > runtime.properties().idleTimeout().toNanos()) {
             String message = GatewayIdleTimeout.terminalMessage(runtime.properties().idleTimeout());
             runtime.threads().execute(() -> finish(EXIT_REFUSED, message));

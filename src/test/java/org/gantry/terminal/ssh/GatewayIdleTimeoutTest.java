@@ -15,7 +15,7 @@ class GatewayIdleTimeoutTest {
         assertThat(GatewayIdleTimeout.describe(Duration.ofSeconds(90))).isEqualTo("90 s");
         assertThat(GatewayIdleTimeout.describe(Duration.ofMillis(500))).isEqualTo("500 ms");
         assertThat(GatewayIdleTimeout.terminalMessage(Duration.ofMinutes(30)))
-                .isEqualTo("Closing this terminal: no input for 30 min (gantry.terminal.idle-timeout)");
+                .isEqualTo("Closing this terminal: no input or output for 30 min (gantry.terminal.idle-timeout)");
     }
 
     @Test

@@ -108,7 +108,7 @@ class MinaSshGatewaySettingsIT {
             GatewayTestClient.Shell shell = client.shell(80, 24);
             shell.type("echo ready-$((1+1))\r");
             shell.await("ready-2");
-            shell.await("Closing this terminal: no input for 3 s (gantry.terminal.idle-timeout)");
+            shell.await("Closing this terminal: no input or output for 3 s (gantry.terminal.idle-timeout)");
             assertThat(shell.exitStatus()).isEqualTo(TaskShellCommand.EXIT_REFUSED);
         }
         assertThat(openTerminalsOf(owner)).isZero();
@@ -127,6 +127,20 @@ class MinaSshGatewaySettingsIT {
             }
             shell.type("echo still-$((6*7))\r");
             assertThat(shell.await("still-42")).doesNotContain("gantry.terminal.idle-timeout");
+            assertThat(openTerminalsOf(owner)).isEqualTo(1);
+        }
+    }
+
+    @Test
+    void a_terminal_showing_output_stays_open_past_the_idle_timeout_without_input() throws Exception {
+        try (GatewayTestClient client = GatewayTestClient.connect(gateway.port(), route.loginName(), ownerKey)) {
+            GatewayTestClient.Shell shell = client.shell(80, 24);
+            // one keystroke line, then output twice per timeout for three timeouts, and no input
+            long ticks = IDLE_TIMEOUT.multipliedBy(3).toMillis() / (IDLE_TIMEOUT.toMillis() / 2);
+            shell.type("for i in $(seq " + ticks + "); do sleep " + IDLE_TIMEOUT.toMillis() / 2000.0
+                    + "; echo out-$((i+500)); done; echo last-$((6*7))\r");
+            String seen = shell.await("last-42");
+            assertThat(seen).contains("out-" + (500 + ticks)).doesNotContain("gantry.terminal.idle-timeout");
             assertThat(openTerminalsOf(owner)).isEqualTo(1);
         }
     }
