@@ -80,30 +80,37 @@ public final class RuntimeBench {
     /** Each job runs `true`; the next is submitted once Gantry reports the previous one SUCCEEDED. */
     static void chain(int jobs) throws Exception {
         BenchGantry bench = new BenchGantry("chain", Map.of());
+        List<Double> posts = new ArrayList<>();
+        String username;
         try (GantryProcess gantry = bench.start()) {
             RestClient user = RestClient.newUser(gantry.port(), "bench");
+            username = user.username();
             for (int i = 0; i < 5; i++) {
                 runOne(user, "warmup-" + i);
             }
             long start = System.nanoTime();
             for (int i = 0; i < jobs; i++) {
-                runOne(user, "chain-" + i);
+                posts.add(runOne(user, "chain-" + i));
             }
             double perJob = (System.nanoTime() - start) / 1e6 / jobs;
             System.out.printf("chain of %d trivial jobs on the local executor: %.1f ms per job, submit to"
                     + " SUCCEEDED as seen over REST (polled every 5 ms)%n", jobs, perJob);
         }
+        ChainBreakdown.print(bench.dataDir.resolve("tasks").resolve(username), jobs, posts);
     }
 
-    private static void runOne(RestClient user, String name) throws Exception {
+    /** Runs one job to SUCCEEDED; returns the milliseconds its POST took to answer 202. */
+    private static double runOne(RestClient user, String name) throws Exception {
+        long posted = System.nanoTime();
         RestClient.Response response = user.postYaml("/api/v2/jobs", BenchGantry.job(name, "true"));
+        double postMillis = (System.nanoTime() - posted) / 1e6;
         if (response.status() != 202) {
             throw new IllegalStateException(response.toString());
         }
         while (true) {
             String state = BenchGantry.state(user, user.username(), name);
             if (state.equals("SUCCEEDED")) {
-                return;
+                return postMillis;
             }
             if (BenchGantry.isFinal(state)) {
                 throw new IllegalStateException(name + " ended " + state);
