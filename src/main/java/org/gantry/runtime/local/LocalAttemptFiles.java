@@ -4,11 +4,11 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.nio.file.attribute.UserPrincipalLookupService;
 import java.util.Optional;
 import java.util.OptionalInt;
 import org.gantry.runtime.LocalFiles;
@@ -55,11 +55,10 @@ final class LocalAttemptFiles {
         }
     }
 
+    /** Gives {@code path} (never a link's target) to the account, by its ids: no passwd lookup per file. */
     static void chown(Path path, TaskAccount account) throws IOException {
-        UserPrincipalLookupService lookup = path.getFileSystem().getUserPrincipalLookupService();
-        Files.setOwner(path, lookup.lookupPrincipalByName(account.name()));
-        Files.getFileAttributeView(path, java.nio.file.attribute.PosixFileAttributeView.class)
-                .setGroup(lookup.lookupPrincipalByGroupName(account.name()));
+        Files.setAttribute(path, "unix:uid", account.uid(), LinkOption.NOFOLLOW_LINKS);
+        Files.setAttribute(path, "unix:gid", account.gid(), LinkOption.NOFOLLOW_LINKS);
     }
 
     Optional<String> read(String name) {
