@@ -87,6 +87,15 @@ public final class RestClient {
                 .POST(HttpRequest.BodyPublishers.ofString(yaml, StandardCharsets.UTF_8)));
     }
 
+    /** Submits a job over {@code POST /api/v2/jobs}; its name once accepted (202), else an exception. */
+    public String submit(String yaml) {
+        Response response = postYaml("/api/v2/jobs", yaml);
+        if (response.status() != 202) {
+            throw new IllegalStateException("job not accepted: " + response);
+        }
+        return yaml.lines().filter(l -> l.startsWith("name: ")).findFirst().orElseThrow().substring(6).trim();
+    }
+
     public Response post(String path, String contentType, String body) {
         return send(authorized(HttpRequest.newBuilder(uri(path))).header("Content-Type", contentType)
                 .POST(HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8)));

@@ -62,9 +62,7 @@ class JobStepsIT {
     }
 
     private String submit(String yaml) {
-        var response = alice.postYaml("/api/v2/jobs", yaml);
-        assertThat(response.status()).as(response.toString()).isEqualTo(202);
-        return yaml.lines().filter(l -> l.startsWith("name: ")).findFirst().orElseThrow().substring(6);
+        return alice.submit(yaml);
     }
 
     private Optional<TaskLogs.Steps> steps(String job) {

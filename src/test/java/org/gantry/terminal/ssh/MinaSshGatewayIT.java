@@ -8,20 +8,13 @@ import java.util.Map;
 import java.util.UUID;
 import org.apache.sshd.common.config.keys.PublicKeyEntry;
 import org.gantry.security.Role;
-import org.gantry.security.UserService;
 import org.gantry.terminal.OpenTerminal;
-import org.gantry.terminal.SshGateway;
-import org.gantry.terminal.SshKeyService;
 import org.gantry.terminal.StandInTaskResolver;
-import org.gantry.terminal.TaskRoute;
-import org.gantry.terminal.TaskShellTarget;
 import org.gantry.terminal.TerminalAuditEntry;
-import org.gantry.terminal.TerminalAuditService;
 import org.gantry.terminal.TerminalTestData;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
-import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
@@ -33,37 +26,11 @@ import org.springframework.boot.test.system.OutputCaptureExtension;
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 @ExtendWith(OutputCaptureExtension.class)
-class MinaSshGatewayIT {
-
-    @Autowired
-    SshGateway gateway;
-
-    @Autowired
-    SshKeyService keys;
-
-    @Autowired
-    UserService users;
-
-    @Autowired
-    StandInTaskResolver tasks;
-
-    @Autowired
-    TerminalAuditService audit;
-
-    String owner;
-    KeyPair ownerKey;
-    TaskRoute route;
-    TaskShellTarget.Local target;
+class MinaSshGatewayIT extends GatewayITSupport {
 
     @BeforeEach
     void ownerWithKeyAndRunningTask() throws Exception {
-        owner = "gw" + UUID.randomUUID().toString().substring(0, 8);
-        TerminalTestData.user(users, owner, Role.USER);
-        ownerKey = GatewayTestClient.newKey();
-        keys.add(owner, "laptop", PublicKeyEntry.toString(ownerKey.getPublic()));
-        route = TaskRoute.of(owner, "train", "worker", 0);
-        target = TerminalTestData.localTask("train", Map.of("PAI_CURRENT_TASK_ROLE_NAME", "worker"));
-        tasks.running(route, target);
+        ownerWithKeyAndRunningTask("gw", Map.of("PAI_CURRENT_TASK_ROLE_NAME", "worker"));
     }
 
     @Test

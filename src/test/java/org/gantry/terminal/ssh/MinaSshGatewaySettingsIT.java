@@ -7,20 +7,12 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.UUID;
 import org.gantry.security.Role;
-import org.gantry.security.UserService;
-import org.gantry.terminal.OpenTerminal;
-import org.gantry.terminal.SshGateway;
-import org.gantry.terminal.SshKeyService;
 import org.gantry.terminal.StandInTaskResolver;
-import org.gantry.terminal.TaskRoute;
-import org.gantry.terminal.TaskShellTarget;
 import org.gantry.terminal.TerminalAuditEntry;
-import org.gantry.terminal.TerminalAuditService;
 import org.gantry.terminal.TerminalTestData;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
-import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
@@ -35,38 +27,13 @@ import org.springframework.boot.test.system.OutputCaptureExtension;
         "gantry.terminal.idle-timeout=3s",
         "gantry.terminal.task-check-interval=500ms"})
 @ExtendWith(OutputCaptureExtension.class)
-class MinaSshGatewaySettingsIT {
+class MinaSshGatewaySettingsIT extends GatewayITSupport {
 
     private static final Duration IDLE_TIMEOUT = Duration.ofSeconds(3);
 
-    @Autowired
-    SshGateway gateway;
-
-    @Autowired
-    SshKeyService keys;
-
-    @Autowired
-    UserService users;
-
-    @Autowired
-    StandInTaskResolver tasks;
-
-    @Autowired
-    TerminalAuditService audit;
-
-    String owner;
-    KeyPair ownerKey;
-    TaskRoute route;
-    TaskShellTarget.Local target;
-
     @BeforeEach
     void ownerWithKeyAndRunningTask() throws Exception {
-        owner = "gs" + UUID.randomUUID().toString().substring(0, 8);
-        TerminalTestData.user(users, owner, Role.USER);
-        ownerKey = GatewayTestClient.registeredKey(keys, owner);
-        route = TaskRoute.of(owner, "train", "worker", 0);
-        target = TerminalTestData.localTask("train", Map.of());
-        tasks.running(route, target);
+        ownerWithKeyAndRunningTask("gs", Map.of());
     }
 
     @Test
@@ -151,9 +118,5 @@ class MinaSshGatewaySettingsIT {
             assertThat(client.awaitDisconnect(Duration.ofSeconds(60)))
                     .contains("Closing this connection: idle for more than 3 s (gantry.terminal.idle-timeout)");
         }
-    }
-
-    private long openTerminalsOf(String username) {
-        return gateway.openTerminals().stream().map(OpenTerminal::username).filter(username::equals).count();
     }
 }
