@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -34,6 +35,7 @@ import org.gantry.runtime.TaskObservation;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.scheduling.annotation.Scheduled;
 import org.springframework.stereotype.Component;
 
 /**
@@ -281,6 +283,10 @@ public class LocalExecutor implements Executor {
         return memory.mode();
     }
 
+    Optional<Path> memoryCgroupParent() {
+        return memory.parentGroup();
+    }
+
     Path attemptDir(AttemptRef ref) {
         return tasksDir.resolve(ref.relativeDir());
     }
@@ -305,11 +311,29 @@ public class LocalExecutor implements Executor {
         return env;
     }
 
+    /**
+     * Removes the memory cgroups of attempts that ended and were never removed (Gantry was
+     * killed meanwhile, or its release came before the last process left): each hour, those
+     * already empty an hour before.
+     */
+    @Scheduled(initialDelayString = "PT10M", fixedDelayString = "PT1H")
+    void sweepMemoryCgroups() {
+        int removed = memory.sweep();
+        if (removed > 0) {
+            log.info("Removed {} memory cgroups left by attempts that had ended", removed);
+        }
+    }
+
+    /** One sweep, as the schedule does it; the number removed. */
+    int sweepMemoryCgroupsNow() {
+        return memory.sweep();
+    }
+
     static String cgroupName(Path attemptDir) {
         try {
             byte[] digest = MessageDigest.getInstance("SHA-256")
                     .digest(attemptDir.toString().getBytes(StandardCharsets.UTF_8));
-            return "task-" + HexFormat.of().formatHex(digest).substring(0, 24);
+            return MemoryLimits.GROUP_PREFIX + HexFormat.of().formatHex(digest).substring(0, 24);
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }

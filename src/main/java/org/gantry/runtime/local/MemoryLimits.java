@@ -4,8 +4,11 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -18,6 +21,8 @@ final class MemoryLimits {
 
     private static final Logger log = LoggerFactory.getLogger(MemoryLimits.class);
     private static final String PARENT = "gantry-tasks";
+    /** Attempt cgroups are named {@code task-<hash of the attempt dir>}. */
+    static final String GROUP_PREFIX = "task-";
 
     enum Mode { CGROUP_V2, CGROUP_V1, PRLIMIT, NONE }
 
@@ -27,6 +32,7 @@ final class MemoryLimits {
 
     private final Mode mode;
     private final Path parent;
+    private Set<String> emptyAtLastSweep = Set.of();
 
     private MemoryLimits(Mode mode, Path parent) {
         this.mode = mode;
@@ -53,6 +59,11 @@ final class MemoryLimits {
 
     Mode mode() {
         return mode;
+    }
+
+    /** The cgroup holding the attempts' cgroups, when cgroups limit memory. */
+    Optional<Path> parentGroup() {
+        return Optional.ofNullable(parent);
     }
 
     private static Optional<MemoryLimits> cgroupV2() {
@@ -158,6 +169,48 @@ final class MemoryLimits {
                 log.debug("Memory cgroup {} not removed yet: {}", group, e.toString());
             }
         });
+    }
+
+    /**
+     * Removes the attempt cgroups that were empty at the previous sweep too: those a crash or a
+     * release that came before the last process left behind. A cgroup with processes cannot be
+     * removed (the kernel refuses), and one that is empty for the first time may be waiting for
+     * its runner to join, so both stay. (The age of a cgroup cannot tell: cgroupfs reports the
+     * current time as a directory's modification time.)
+     *
+     * @return how many were removed
+     */
+    synchronized int sweep() {
+        if (parent == null) {
+            return 0;
+        }
+        Set<String> emptyNow = new HashSet<>();
+        int removed = 0;
+        try (Stream<Path> groups = Files.list(parent)) {
+            for (Path group : (Iterable<Path>) groups::iterator) {
+                String name = group.getFileName().toString();
+                if (!name.startsWith(GROUP_PREFIX) || !Files.isDirectory(group)) {
+                    continue;
+                }
+                try {
+                    if (!Files.readString(group.resolve("cgroup.procs")).isBlank()) {
+                        continue;
+                    }
+                    if (emptyAtLastSweep.contains(name)) {
+                        Files.delete(group);
+                        removed++;
+                    } else {
+                        emptyNow.add(name);
+                    }
+                } catch (IOException e) {
+                    log.debug("Memory cgroup {} stays: {}", group, e.toString());
+                }
+            }
+        } catch (IOException e) {
+            log.debug("Cannot list the memory cgroups under {}: {}", parent, e.toString());
+        }
+        emptyAtLastSweep = emptyNow;
+        return removed;
     }
 
     private Optional<Path> cgroup(String name) {

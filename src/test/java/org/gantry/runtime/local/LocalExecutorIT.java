@@ -197,6 +197,34 @@ class LocalExecutorIT {
     }
 
     @Test
+    void the_sweep_removes_memory_cgroups_left_behind_and_keeps_those_of_running_tasks() throws Exception {
+        Optional<Path> parent = executor.memoryCgroupParent();
+        assumeThat(parent).as("memory limited by cgroups").isPresent();
+        ExecutionHandle running = submit(executor, launch(new AttemptRef("alice", "sweep", "main", 0, 1),
+                "echo started\nsleep 1000\n", new Resources(1, 64, 0)));
+        awaitLog(executor, running, LogStream.STDOUT, "started", WAIT);
+        Path runningGroup = parent.get().resolve(LocalExecutor.cgroupName(Path.of(running.workDir())));
+        Path leftover = Files.createDirectory(parent.get().resolve(MemoryLimits.GROUP_PREFIX + "leftover-"
+                + System.nanoTime()));
+
+        try {
+            executor.sweepMemoryCgroupsNow();
+            assertThat(leftover).as("empty for the first time: maybe waiting for its runner").isDirectory();
+            Path young = Files.createDirectory(parent.get().resolve(MemoryLimits.GROUP_PREFIX + "young-"
+                    + System.nanoTime()));
+            assertThat(executor.sweepMemoryCgroupsNow()).isPositive();
+            assertThat(leftover).as("empty at two sweeps").doesNotExist();
+            assertThat(young).as("empty for the first time").isDirectory();
+            assertThat(runningGroup).as("a cgroup with processes stays").isDirectory();
+            Files.delete(young);
+        } finally {
+            Files.deleteIfExists(leftover);
+            executor.stop(running, Duration.ofSeconds(1));
+            awaitFinal(executor, running, WAIT);
+        }
+    }
+
+    @Test
     void a_task_cannot_read_gantrys_data_directory() throws Exception {
         assumeThat(TaskAccounts.runningAsRoot()).as("switching accounts needs root").isTrue();
         Path secret = Files.writeString(dataDir.resolve("secret.key"), "top secret");
