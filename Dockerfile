@@ -9,13 +9,12 @@ COPY frontend frontend
 COPY db db
 RUN mvn -B -Pproduction -DskipTests package
 
-# Run stage: a JRE, the jar and the migrations, as an unprivileged user.
+# Run stage: a JRE and the jar (the migrations are inside it), as an unprivileged user.
 FROM eclipse-temurin:17-jre
 RUN apt-get update -q && apt-get install -y -q --no-install-recommends curl && rm -rf /var/lib/apt/lists/* \
  && useradd --system --create-home --home-dir /var/lib/gantry gantry
 WORKDIR /opt/gantry
 COPY --from=build /src/target/gantry.jar gantry.jar
-COPY db db
 USER gantry
 ENV GANTRY_DATA_DIR=/var/lib/gantry/data
 EXPOSE 8080 2222
