@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Pattern;
+import org.gantry.job.protocol.Spelling;
 
 /**
  * Commands and subcommands that research jobs commonly run, to tell a slip of the keyboard
@@ -102,7 +103,7 @@ final class CommandDictionary {
             if (candidate.length() < 3 || Math.abs(candidate.length() - word.length()) > allowed) {
                 continue;
             }
-            int distance = distance(word, candidate);
+            int distance = Spelling.distance(word, candidate);
             if (distance > allowed || distance > best) {
                 continue;
             }
@@ -113,28 +114,6 @@ final class CommandDictionary {
             at.add(candidate);
         }
         return at.size() == 1 ? Optional.of(at.get(0)) : Optional.empty();
-    }
-
-    /** Optimal string alignment distance: insertions, deletions, substitutions, swaps. */
-    static int distance(String a, String b) {
-        int[][] d = new int[a.length() + 1][b.length() + 1];
-        for (int i = 0; i <= a.length(); i++) {
-            d[i][0] = i;
-        }
-        for (int j = 0; j <= b.length(); j++) {
-            d[0][j] = j;
-        }
-        for (int i = 1; i <= a.length(); i++) {
-            for (int j = 1; j <= b.length(); j++) {
-                int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
-                int value = Math.min(Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1), d[i - 1][j - 1] + cost);
-                if (i > 1 && j > 1 && a.charAt(i - 1) == b.charAt(j - 2) && a.charAt(i - 2) == b.charAt(j - 1)) {
-                    value = Math.min(value, d[i - 2][j - 2] + 1);
-                }
-                d[i][j] = value;
-            }
-        }
-        return d[a.length()][b.length()];
     }
 
     private static Set<String> words(String text) {

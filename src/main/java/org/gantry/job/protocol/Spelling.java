@@ -3,8 +3,8 @@ package org.gantry.job.protocol;
 import java.util.Locale;
 import java.util.Optional;
 
-/** Finds the name a misspelled one most likely meant. */
-final class Spelling {
+/** Finds the name a misspelled one most likely meant; the linter measures commands with it too. */
+public final class Spelling {
 
     private Spelling() {
     }
@@ -33,7 +33,7 @@ final class Spelling {
     }
 
     /** Optimal string alignment distance: insertions, deletions, substitutions, swaps. */
-    static int distance(String a, String b) {
+    public static int distance(String a, String b) {
         int[][] d = new int[a.length() + 1][b.length() + 1];
         for (int i = 0; i <= a.length(); i++) {
             d[i][0] = i;
