@@ -3,6 +3,7 @@ package org.gantry.job.lint;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import org.gantry.job.protocol.SourceText;
 import org.yaml.snakeyaml.DumperOptions.ScalarStyle;
 import org.yaml.snakeyaml.nodes.ScalarNode;
 
@@ -47,7 +48,7 @@ final class CommandBlock {
         this.items = List.copyOf(items);
     }
 
-    static CommandBlock of(Kind kind, Optional<String> role, List<ScalarNode> nodes, LineIndex index) {
+    static CommandBlock of(Kind kind, Optional<String> role, List<ScalarNode> nodes, SourceText index) {
         int length = Math.max(0, nodes.size() - 1);
         for (ScalarNode node : nodes) {
             length += node.getValue().length();

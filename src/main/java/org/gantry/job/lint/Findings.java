@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import org.gantry.job.lint.Finding.Severity;
+import org.gantry.job.protocol.SourceText;
 import org.yaml.snakeyaml.DumperOptions.ScalarStyle;
 import org.yaml.snakeyaml.nodes.Node;
 
@@ -35,14 +36,14 @@ final class Findings {
     }
 
     void atOffsets(int start, int end, Severity severity, String code, String message, Optional<Fix> fix) {
-        LineIndex index = document.index();
+        SourceText index = document.index();
         add(new Finding(index.line(start), index.column(start), index.line(end), index.column(end), severity, code,
                 message, fix));
     }
 
     /** At a node, or its first line when it spans several. */
     void atNode(Node node, Severity severity, String code, String message) {
-        LineIndex index = document.index();
+        SourceText index = document.index();
         int start = index.offset(node.getStartMark());
         int end = Math.min(Math.max(start, index.offset(node.getEndMark())), index.endOfLine(start));
         atOffsets(start, end, severity, code, message, Optional.empty());
@@ -60,7 +61,7 @@ final class Findings {
             return Optional.empty();
         }
         return escaped(text, item.get().style()).map(written -> {
-            LineIndex index = document.index();
+            SourceText index = document.index();
             int from = block.docStart(start);
             int to = block.docEnd(start, end);
             return new Fix(title, index.line(from), index.column(from), index.line(to), index.column(to), written);

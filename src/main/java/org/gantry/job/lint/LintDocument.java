@@ -10,6 +10,7 @@ import java.util.Set;
 import org.gantry.job.protocol.ParseResult;
 import org.gantry.job.protocol.ProtocolLimits;
 import org.gantry.job.protocol.ProtocolParser;
+import org.gantry.job.protocol.SourceText;
 import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.composer.Composer;
 import org.yaml.snakeyaml.nodes.Node;
@@ -35,7 +36,7 @@ final class LintDocument {
     private static final Set<String> UNREADABLE = Set.of("too-large", "too-complex", "yaml-syntax", "empty-document");
 
     private final String text;
-    private final LineIndex index;
+    private final SourceText index;
     private final ParseResult parsed;
     private final Optional<Node> root;
     private final List<RoleScript> roles = new ArrayList<>();
@@ -44,7 +45,7 @@ final class LintDocument {
 
     LintDocument(String text, ProtocolParser parser) {
         this.text = text;
-        this.index = new LineIndex(text);
+        this.index = new SourceText(text);
         this.parsed = parser.parse(text);
         boolean readable = parsed.problems().stream().noneMatch(p -> UNREADABLE.contains(p.code()));
         this.root = readable ? compose(text) : Optional.empty();
@@ -125,7 +126,7 @@ final class LintDocument {
         return text;
     }
 
-    LineIndex index() {
+    SourceText index() {
         return index;
     }
 

@@ -1,5 +1,6 @@
 package org.gantry.job.lint;
 
+import org.gantry.job.protocol.SourceText;
 import org.yaml.snakeyaml.DumperOptions.ScalarStyle;
 import org.yaml.snakeyaml.nodes.ScalarNode;
 
@@ -18,7 +19,7 @@ final class ScalarMap {
     }
 
     /** Offsets into the document, one per value character and one more for the value's end. */
-    static int[] of(ScalarNode node, LineIndex index) {
+    static int[] of(ScalarNode node, SourceText index) {
         String value = node.getValue();
         String text = index.text();
         int start = index.offset(node.getStartMark());
@@ -71,7 +72,7 @@ final class ScalarMap {
             if (c == ' ' || c == '\n') {
                 // a folded line break: the value has one character where the text breaks a line
                 map[i] = Math.min(p, end);
-                if (p < end && LineIndex.isBreak(text.charAt(p))) {
+                if (p < end && SourceText.isBreak(text.charAt(p))) {
                     p = next(text, p, end, blockIndent);
                     if (blockIndent == 0) {
                         p = skipWhitespace(text, p, end);
@@ -101,7 +102,7 @@ final class ScalarMap {
         if (c == '\r' && after < end && text.charAt(after) == '\n') {
             return p + 1;
         }
-        if (LineIndex.isBreak(c) && blockIndent > 0) {
+        if (SourceText.isBreak(c) && blockIndent > 0) {
             return skipIndent(text, after, end, blockIndent);
         }
         return after;
@@ -117,7 +118,7 @@ final class ScalarMap {
     }
 
     private static int skipWhitespace(String text, int p, int end) {
-        while (p < end && (text.charAt(p) == ' ' || text.charAt(p) == '\t' || LineIndex.isBreak(text.charAt(p)))) {
+        while (p < end && (text.charAt(p) == ' ' || text.charAt(p) == '\t' || SourceText.isBreak(text.charAt(p)))) {
             p++;
         }
         return p;
@@ -129,7 +130,7 @@ final class ScalarMap {
             return 1;
         }
         char c = text.charAt(p + 1);
-        if (LineIndex.isBreak(c)) {
+        if (SourceText.isBreak(c)) {
             int after = p + 2;
             if (c == '\r' && after < end && text.charAt(after) == '\n') {
                 after++;
@@ -147,7 +148,7 @@ final class ScalarMap {
     /** First offset of a block scalar's body: the line after its header. */
     private static int bodyStart(String text, int start, int end) {
         int p = start;
-        while (p < end && !LineIndex.isBreak(text.charAt(p))) {
+        while (p < end && !SourceText.isBreak(text.charAt(p))) {
             p++;
         }
         if (p < end && text.charAt(p) == '\r' && p + 1 < end && text.charAt(p + 1) == '\n') {
@@ -165,7 +166,7 @@ final class ScalarMap {
                 p++;
                 indent++;
             }
-            if (p >= end || !LineIndex.isBreak(text.charAt(p))) {
+            if (p >= end || !SourceText.isBreak(text.charAt(p))) {
                 return indent;
             }
             p++;

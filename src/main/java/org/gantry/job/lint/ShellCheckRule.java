@@ -5,6 +5,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import org.gantry.job.lint.Finding.Severity;
+import org.gantry.job.protocol.SourceText;
 
 /**
  * ShellCheck's comments on the job's commands, mapped back to the YAML lines they came from.
@@ -27,7 +28,7 @@ final class ShellCheckRule implements LintRule {
     public void check(LintDocument document, LintContext context, Findings findings) {
         for (CommandBlock block : document.blocks()) {
             String script = withoutTemplates(block.script()) + "\n";
-            LineIndex lines = new LineIndex(script);
+            SourceText lines = new SourceText(script);
             for (ShellCheck.Comment comment : shellCheck.check(script)) {
                 int start = Math.min(offset(script, lines, comment.line(), comment.column()), block.script().length());
                 int end = Math.min(Math.max(start, offset(script, lines, comment.endLine(), comment.endColumn())),
@@ -40,7 +41,7 @@ final class ShellCheckRule implements LintRule {
     }
 
     /** ShellCheck's edits merged into one replacement of the range they span. */
-    private static Optional<Fix> fix(ShellCheck.Comment comment, String script, LineIndex lines, CommandBlock block,
+    private static Optional<Fix> fix(ShellCheck.Comment comment, String script, SourceText lines, CommandBlock block,
                                      Findings findings) {
         if (comment.fix().isEmpty()) {
             return Optional.empty();
@@ -73,7 +74,7 @@ final class ShellCheckRule implements LintRule {
     }
 
     /** Offset of ShellCheck's line and column, its columns counting a tab up to the next stop of 8. */
-    private static int offset(String script, LineIndex lines, int line, int column) {
+    private static int offset(String script, SourceText lines, int line, int column) {
         int offset = lines.lineStart(Math.max(1, line));
         int visual = 1;
         while (visual < column && offset < script.length() && script.charAt(offset) != '\n') {

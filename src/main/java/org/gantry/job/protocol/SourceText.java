@@ -9,16 +9,16 @@ import org.yaml.snakeyaml.nodes.Node;
  * string and to the 1-based, UTF-16 columns editors use.
  *
  * <p>Lines break where SnakeYAML breaks them: at LF, NEL, LS, PS, and at a CR not followed
- * by LF; a byte order mark does not count as a column.
+ * by LF; a byte order mark does not count as a column. The linter maps its findings with it too.
  */
-final class SourceText {
+public final class SourceText {
 
     private final String text;
     private final int[] lineStarts;
     private final boolean hasSurrogates;
     private final boolean startsWithBom;
 
-    SourceText(String text) {
+    public SourceText(String text) {
         this.text = text;
         int[] starts = new int[16];
         int count = 1;
@@ -26,7 +26,7 @@ final class SourceText {
         for (int i = 0; i < text.length(); i++) {
             char c = text.charAt(i);
             boolean lineBreak = c == '\n' || c == '\u0085' || c == '\u2028' || c == '\u2029'
-                    || (c == '\r' && i + 1 < text.length() && text.charAt(i + 1) != '\n');
+                    || (c == '\r' && (i + 1 == text.length() || text.charAt(i + 1) != '\n'));
             if (lineBreak) {
                 if (count == starts.length) {
                     starts = Arrays.copyOf(starts, count * 2);
@@ -41,12 +41,12 @@ final class SourceText {
         this.startsWithBom = !text.isEmpty() && text.charAt(0) == '\uFEFF';
     }
 
-    String text() {
+    public String text() {
         return text;
     }
 
     /** Offset in the string of a SnakeYAML mark. */
-    int offset(Mark mark) {
+    public int offset(Mark mark) {
         return offset(mark.getLine(), mark.getColumn());
     }
 
@@ -90,19 +90,29 @@ final class SourceText {
         return end;
     }
 
-    /** 1-based line of an offset. */
-    int line(int offset) {
-        int index = Arrays.binarySearch(lineStarts, offset);
+    /** 1-based line of an offset (clamped to the text). */
+    public int line(int offset) {
+        int index = Arrays.binarySearch(lineStarts, clamp(offset));
         return (index >= 0 ? index : -index - 2) + 1;
     }
 
-    /** 1-based UTF-16 column of an offset. */
-    int column(int offset) {
-        return offset - lineStarts[line(offset) - 1] + 1;
+    /** 1-based UTF-16 column of an offset (clamped to the text). */
+    public int column(int offset) {
+        int clamped = clamp(offset);
+        return clamped - lineStarts[line(clamped) - 1] + 1;
+    }
+
+    /** Offset of a 1-based line's first character (the text's end past the last line). */
+    public int lineStart(int line) {
+        return line - 1 < lineStarts.length ? lineStarts[Math.max(0, line - 1)] : text.length();
+    }
+
+    private int clamp(int offset) {
+        return Math.max(0, Math.min(offset, text.length()));
     }
 
     /** Offset of the end of the line holding {@code offset}, before its line break. */
-    int endOfLine(int offset) {
+    public int endOfLine(int offset) {
         int line = line(offset);
         int end = line < lineStarts.length ? lineStarts[line] : text.length();
         while (end > offset && isBreak(text.charAt(end - 1))) {
@@ -111,7 +121,7 @@ final class SourceText {
         return end;
     }
 
-    private static boolean isBreak(char c) {
+    public static boolean isBreak(char c) {
         return c == '\n' || c == '\r' || c == '\u0085' || c == '\u2028' || c == '\u2029';
     }
 }

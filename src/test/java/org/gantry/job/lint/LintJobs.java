@@ -3,6 +3,7 @@ package org.gantry.job.lint;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
+import org.gantry.job.protocol.SourceText;
 
 /** Job documents and assertions shared by the linter tests. */
 final class LintJobs {
@@ -71,7 +72,7 @@ final class LintJobs {
 
     /** The document with a fix applied. */
     static String apply(String yaml, Fix fix) {
-        LineIndex index = new LineIndex(yaml);
+        SourceText index = new SourceText(yaml);
         int from = index.lineStart(fix.line()) + fix.column() - 1;
         int to = index.lineStart(fix.endLine()) + fix.endColumn() - 1;
         return yaml.substring(0, from) + fix.replacement() + yaml.substring(to);
