@@ -10,6 +10,6 @@ public record AttemptStatus(int attemptIndex, JobState state, Optional<Instant> 
 
     static AttemptStatus of(JobAttempt attempt, boolean latest) {
         return new AttemptStatus(attempt.getAttemptIndex(), attempt.getState(), attempt.getStartedAt(),
-                attempt.getCompletedAt(), attempt.getExitCode(), attempt.getDiagnostics(), latest);
+                attempt.getCompletedAt(), attempt.getExitCode(), attempt.getExitDiagnostics(), latest);
     }
 }

@@ -60,9 +60,6 @@ public class Job extends RunStateEntity {
     @Column(nullable = false)
     private int retries;
 
-    @Column(name = "exit_diagnostics", columnDefinition = "text")
-    private String exitDiagnostics;
-
     @Column(name = "submitted_at", nullable = false)
     private Instant submittedAt;
 
@@ -147,14 +144,6 @@ public class Job extends RunStateEntity {
 
     public void setRetries(int retries) {
         this.retries = retries;
-    }
-
-    public Optional<String> getExitDiagnostics() {
-        return Optional.ofNullable(exitDiagnostics);
-    }
-
-    public void setExitDiagnostics(String exitDiagnostics) {
-        this.exitDiagnostics = exitDiagnostics;
     }
 
     public Instant getSubmittedAt() {

@@ -1,16 +1,17 @@
 package org.gantry.job;
 
+import jakarta.persistence.AttributeOverride;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.FetchType;
 import jakarta.persistence.JoinColumn;
 import jakarta.persistence.ManyToOne;
 import jakarta.persistence.Table;
-import java.util.Optional;
 
 /** One try at running a whole job; a job retried after failure gets a new attempt. */
 @Entity
 @Table(name = "job_attempt")
+@AttributeOverride(name = "exitDiagnostics", column = @Column(name = "diagnostics", columnDefinition = "text"))
 public class JobAttempt extends RunStateEntity {
 
     @ManyToOne(fetch = FetchType.LAZY, optional = false)
@@ -19,9 +20,6 @@ public class JobAttempt extends RunStateEntity {
 
     @Column(name = "attempt_index", nullable = false)
     private int attemptIndex;
-
-    @Column(columnDefinition = "text")
-    private String diagnostics;
 
     protected JobAttempt() {
     }
@@ -37,14 +35,5 @@ public class JobAttempt extends RunStateEntity {
 
     public int getAttemptIndex() {
         return attemptIndex;
-    }
-
-
-    public Optional<String> getDiagnostics() {
-        return Optional.ofNullable(diagnostics);
-    }
-
-    public void setDiagnostics(String diagnostics) {
-        this.diagnostics = diagnostics;
     }
 }

@@ -195,7 +195,7 @@ public class JobRunService {
             a.setState(state);
             a.setCompletedAt(at);
             a.setExitCode(exitCode);
-            a.setDiagnostics(diagnostics);
+            a.setExitDiagnostics(diagnostics);
         });
         for (JobTask task : tasks.findByJobOrderByRoleNameAscTaskIndexAsc(job)) {
             if (!task.getState().isFinal()) {
@@ -221,7 +221,7 @@ public class JobRunService {
             a.setState(JobState.FAILED);
             a.setCompletedAt(at);
             a.setExitCode(exitCode);
-            a.setDiagnostics(diagnostics);
+            a.setExitDiagnostics(diagnostics);
             attempts.save(new JobAttempt(job, a.getAttemptIndex() + 1));
         });
         job.setRetries(job.getRetries() + 1);

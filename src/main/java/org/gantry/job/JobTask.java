@@ -30,9 +30,6 @@ public class JobTask extends RunStateEntity {
     @Column(nullable = false)
     private int retries;
 
-    @Column(name = "exit_diagnostics", columnDefinition = "text")
-    private String exitDiagnostics;
-
     @Column(name = "waiting_reason", length = 1024)
     private String waitingReason;
 
@@ -72,14 +69,6 @@ public class JobTask extends RunStateEntity {
 
     public void setRetries(int retries) {
         this.retries = retries;
-    }
-
-    public Optional<String> getExitDiagnostics() {
-        return Optional.ofNullable(exitDiagnostics);
-    }
-
-    public void setExitDiagnostics(String exitDiagnostics) {
-        this.exitDiagnostics = exitDiagnostics;
     }
 
     /** Why a waiting task waits, set by the runtime's scheduler. */

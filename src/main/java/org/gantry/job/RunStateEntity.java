@@ -10,7 +10,7 @@ import org.gantry.base.domain.AbstractEntity;
 
 /**
  * Where a job, one of its attempts or one of its tasks stands: OpenPAI's state, when it
- * started and completed, and its exit code. The runtime moves it on.
+ * started and completed, its exit code and why it ended so. The runtime moves it on.
  */
 @MappedSuperclass
 public abstract class RunStateEntity extends AbstractEntity {
@@ -21,6 +21,9 @@ public abstract class RunStateEntity extends AbstractEntity {
 
     @Column(name = "exit_code")
     private Integer exitCode;
+
+    @Column(name = "exit_diagnostics", columnDefinition = "text")
+    private String exitDiagnostics;
 
     @Column(name = "started_at")
     private Instant startedAt;
@@ -42,6 +45,14 @@ public abstract class RunStateEntity extends AbstractEntity {
 
     public void setExitCode(Integer exitCode) {
         this.exitCode = exitCode;
+    }
+
+    public Optional<String> getExitDiagnostics() {
+        return Optional.ofNullable(exitDiagnostics);
+    }
+
+    public void setExitDiagnostics(String exitDiagnostics) {
+        this.exitDiagnostics = exitDiagnostics;
     }
 
     public Optional<Instant> getStartedAt() {
