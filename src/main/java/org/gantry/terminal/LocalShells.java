@@ -79,22 +79,7 @@ public class LocalShells {
         env.put("LOGNAME", account.name());
         env.put("SHELL", "/bin/bash");
         env.put("LANG", "C.UTF-8");
-        request.clientEnvironment().forEach((name, value) -> {
-            if (ShellRequest.passesOn(name)) {
-                env.put(name, value);
-            }
-        });
-        request.pty().ifPresent(pty -> env.put("TERM", pty.term()));
-        taskEnvironment.forEach((name, value) -> {
-            if (name.matches("[A-Za-z_][A-Za-z0-9_]*")) {
-                env.put(name, value);
-            }
-        });
-        initScript.ifPresent(script -> env.put(ShellScripts.INIT_VARIABLE, script));
-        directory.ifPresent(dir -> env.put(ShellScripts.DIR_VARIABLE, dir));
-        env.put(ShellScripts.ROUTE_VARIABLE, route.loginName());
-        env.put(ShellScripts.RC_VARIABLE, ShellScripts.INTERACTIVE_RC);
-        return env;
+        return ShellScripts.addTaskShellVariables(env, request, taskEnvironment, initScript, directory, route);
     }
 
     private OsAccount account(String name) {

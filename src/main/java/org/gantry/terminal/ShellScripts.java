@@ -1,6 +1,8 @@
 package org.gantry.terminal;
 
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 
 /**
  * The bash command lines that open a task's shell, the same on this machine, in a Slurm
@@ -60,6 +62,33 @@ public final class ShellScripts {
     /** The request's command line: an exec command or an interactive shell. */
     public static List<String> forRequest(ShellRequest request) {
         return request.command().map(ShellScripts::exec).orElseGet(ShellScripts::interactive);
+    }
+
+    /**
+     * Adds to {@code env} what every shell into a task gets on top of its account's login
+     * environment: the client's passed-on variables and terminal type, the task's variables
+     * (valid names only), and the variables the scripts here read.
+     */
+    public static Map<String, String> addTaskShellVariables(Map<String, String> env, ShellRequest request,
+                                                            Map<String, String> taskEnvironment,
+                                                            Optional<String> initScript, Optional<String> directory,
+                                                            TaskRoute route) {
+        request.clientEnvironment().forEach((name, value) -> {
+            if (ShellRequest.passesOn(name)) {
+                env.put(name, value);
+            }
+        });
+        request.pty().ifPresent(pty -> env.put("TERM", pty.term()));
+        taskEnvironment.forEach((name, value) -> {
+            if (name.matches("[A-Za-z_][A-Za-z0-9_]*")) {
+                env.put(name, value);
+            }
+        });
+        initScript.ifPresent(script -> env.put(INIT_VARIABLE, script));
+        directory.ifPresent(dir -> env.put(DIR_VARIABLE, dir));
+        env.put(ROUTE_VARIABLE, route.loginName());
+        env.put(RC_VARIABLE, INTERACTIVE_RC);
+        return env;
     }
 
     /** {@code value} quoted for a POSIX shell. */

@@ -93,22 +93,8 @@ class OnwardSsh implements DisposableBean {
      */
     static String remoteCommand(List<String> argv, Map<String, String> taskEnvironment, Optional<String> initScript,
                                 Optional<String> directory, TaskRoute route, ShellRequest request) {
-        Map<String, String> env = new LinkedHashMap<>();
-        request.clientEnvironment().forEach((name, value) -> {
-            if (ShellRequest.passesOn(name)) {
-                env.put(name, value);
-            }
-        });
-        request.pty().ifPresent(pty -> env.put("TERM", pty.term()));
-        taskEnvironment.forEach((name, value) -> {
-            if (name.matches("[A-Za-z_][A-Za-z0-9_]*")) {
-                env.put(name, value);
-            }
-        });
-        initScript.ifPresent(script -> env.put(ShellScripts.INIT_VARIABLE, script));
-        directory.ifPresent(dir -> env.put(ShellScripts.DIR_VARIABLE, dir));
-        env.put(ShellScripts.ROUTE_VARIABLE, route.loginName());
-        env.put(ShellScripts.RC_VARIABLE, ShellScripts.INTERACTIVE_RC);
+        Map<String, String> env = ShellScripts.addTaskShellVariables(new LinkedHashMap<>(), request,
+                taskEnvironment, initScript, directory, route);
         List<String> line = new ArrayList<>();
         line.add("env");
         env.forEach((name, value) -> line.add(name + "=" + value));
