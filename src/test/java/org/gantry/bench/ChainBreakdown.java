@@ -3,6 +3,7 @@ package org.gantry.bench;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -47,8 +48,8 @@ final class ChainBreakdown {
     }
 
     private static double millis(Path file) throws IOException {
-        return Files.getLastModifiedTime(file).toMillis() + (Files.getLastModifiedTime(file).toInstant().getNano()
-                % 1_000_000) / 1e6;
+        Instant modified = Files.getLastModifiedTime(file).toInstant();
+        return modified.getEpochSecond() * 1000.0 + modified.getNano() / 1e6;
     }
 
     private static String figure(List<Double> values) {

@@ -318,7 +318,7 @@ public class LocalExecutor implements Executor {
      */
     @Scheduled(initialDelayString = "PT10M", fixedDelayString = "PT1H")
     void sweepMemoryCgroups() {
-        int removed = memory.sweep();
+        int removed = sweepMemoryCgroupsNow();
         if (removed > 0) {
             log.info("Removed {} memory cgroups left by attempts that had ended", removed);
         }
