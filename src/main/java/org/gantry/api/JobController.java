@@ -9,7 +9,13 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 import org.gantry.job.Job;
+import org.gantry.job.JobDetail;
+import org.gantry.job.JobEndWaits;
 import org.gantry.job.JobEvent;
 import org.gantry.job.JobPage;
 import org.gantry.job.JobQuery;
@@ -37,6 +43,7 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.ResponseStatus;
 import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.context.request.async.DeferredResult;
 
 /**
  * OpenPAI's job endpoints. A job is addressed as {@code {user}~{job}}. Anyone signed in
@@ -50,6 +57,8 @@ class JobController {
 
     static final String JOB = "/{user:[^~]+}~{job}";
     static final int MAX_EVENTS = 1000;
+    /** The longest a GET with {@code wait} holds its answer back. */
+    static final int MAX_WAIT_SECONDS = 60;
     /** How much of a log {@code tailMode=true} locations return: the last 16 KiB. */
     static final int TAIL_BYTES = 16 * 1024;
 
@@ -57,9 +66,18 @@ class JobController {
     private final CurrentUser currentUser;
     private final TaskLogService taskLogs;
     private final TaskSshPorts sshPorts;
+    private final JobEndWaits endWaits;
+    /** Answers ended waits off the thread that committed the end (the reconciler's). */
+    private final Executor waitAnswers = Executors.newFixedThreadPool(2, runnable -> {
+        Thread thread = new Thread(runnable, "job-wait-answer");
+        thread.setDaemon(true);
+        return thread;
+    });
 
-    JobController(JobService jobs, CurrentUser currentUser, TaskLogService taskLogs, TaskSshPorts sshPorts) {
+    JobController(JobService jobs, CurrentUser currentUser, TaskLogService taskLogs, TaskSshPorts sshPorts,
+                  JobEndWaits endWaits) {
         this.sshPorts = sshPorts;
+        this.endWaits = endWaits;
         this.jobs = jobs;
         this.currentUser = currentUser;
         this.taskLogs = taskLogs;
@@ -100,10 +118,46 @@ class JobController {
     }
 
     @GetMapping(JOB)
-    @Operation(summary = "Get a job's status with its latest attempt")
-    Map<String, Object> get(@PathVariable String user, @PathVariable String job) {
-        Map<String, Object> detail = JobJson.detail(jobs.detail(user, job, Optional.empty()));
-        currentUser.username().ifPresent(viewer -> sshPorts.addTo(detail, user, job, viewer));
+    @Operation(summary = "Get a job's status with its latest attempt", description = "With wait=N (seconds, at"
+            + " most " + MAX_WAIT_SECONDS + ") the answer comes once the job has ended, or after N seconds with the"
+            + " state it has then: a client following a job asks again instead of polling.")
+    Object get(@PathVariable String user, @PathVariable String job, @RequestParam Optional<Integer> wait) {
+        Optional<String> viewer = currentUser.username();
+        String host = sshPorts.host();
+        if (wait.isEmpty() || wait.get() <= 0) {
+            return json(jobs.detail(user, job, Optional.empty()), user, job, viewer, host);
+        }
+        String key = user + "~" + job;
+        Optional<CompletableFuture<Void>> end = endWaits.register(key);
+        JobDetail now;
+        try {
+            now = jobs.detail(user, job, Optional.empty());
+        } catch (RuntimeException e) {
+            end.ifPresent(f -> endWaits.release(key, f));
+            throw e;
+        }
+        if (end.isEmpty() || now.summary().state().isFinal()) {
+            end.ifPresent(f -> endWaits.release(key, f));
+            return json(now, user, job, viewer, host);
+        }
+        int seconds = Math.min(wait.get(), MAX_WAIT_SECONDS);
+        DeferredResult<Map<String, Object>> answer = new DeferredResult<>(TimeUnit.SECONDS.toMillis(seconds + 30L));
+        end.get().completeOnTimeout(null, seconds, TimeUnit.SECONDS).whenCompleteAsync((ended, failure) -> {
+            endWaits.release(key, end.get());
+            try {
+                // off the request's thread: the host was taken from the request before
+                answer.setResult(json(jobs.detail(user, job, Optional.empty()), user, job, viewer, host));
+            } catch (RuntimeException e) {
+                answer.setErrorResult(e);
+            }
+        }, waitAnswers);
+        return answer;
+    }
+
+    private Map<String, Object> json(JobDetail found, String user, String job, Optional<String> viewer,
+                                     String host) {
+        Map<String, Object> detail = JobJson.detail(found);
+        viewer.ifPresent(v -> sshPorts.addTo(detail, user, job, v, host));
         return detail;
     }
 

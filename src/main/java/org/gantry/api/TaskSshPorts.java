@@ -29,9 +29,12 @@ class TaskSshPorts {
         this.properties = properties;
     }
 
-    /** Adds the ssh endpoint of each running task of {@code detail} (a job status as JobJson makes it). */
+    /**
+     * Adds the ssh endpoint of each running task of {@code detail} (a job status as JobJson
+     * makes it); {@code host} is {@link #host()}, taken on the request's thread.
+     */
     @SuppressWarnings("unchecked")
-    void addTo(Map<String, Object> detail, String owner, String job, String viewer) {
+    void addTo(Map<String, Object> detail, String owner, String job, String viewer, String host) {
         if (!(detail.get("taskRoles") instanceof Map<?, ?> roles)) {
             return;
         }
@@ -50,14 +53,17 @@ class TaskSshPorts {
                     Map<String, Object> ports = new LinkedHashMap<>((Map<String, Object>) task.get("containerPorts"));
                     ports.put("ssh", port.getAsInt());
                     task.put("containerPorts", ports);
-                    task.put("containerIp", host());
+                    task.put("containerIp", host);
                 }
             }
         });
     }
 
-    /** The configured host, else the one this request reached: the gateway runs in the same process. */
-    private String host() {
+    /**
+     * The configured host, else the one this request reached: the gateway runs in the same
+     * process. Only on the request's thread.
+     */
+    String host() {
         return properties.advertisedHost().orElseGet(() -> ServletUriComponentsBuilder.fromCurrentRequestUri()
                 .build().getHost());
     }

@@ -5,6 +5,6 @@ import picocli.CommandLine.Command;
 /** {@code gantry job …}: the job subcommands. */
 @Command(name = "job", description = "Work with jobs.", mixinStandardHelpOptions = true,
         subcommands = {JobSubmitCommand.class, JobListCommand.class, JobGetCommand.class, JobLintCommand.class,
-                JobSshCommand.class})
+                JobSshCommand.class, JobWaitCommand.class})
 class JobCommand {
 }

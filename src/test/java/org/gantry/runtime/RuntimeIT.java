@@ -53,6 +53,39 @@ class RuntimeIT {
     }
 
     @Test
+    void a_status_request_with_wait_answers_when_the_job_ends() throws Exception {
+        String name = submit(job(name("waited"), "", "sleep 1.5"));
+        long asked = System.nanoTime();
+
+        RestClient.Response answer = alice.get("/api/v2/jobs/" + user + "~" + name + "?wait=30");
+
+        assertThat(answer.status()).isEqualTo(200);
+        assertThat(answer.json().at("/jobStatus/state").asText()).isEqualTo("SUCCEEDED");
+        assertThat(Duration.ofNanos(System.nanoTime() - asked)).as("held back until the end, not to the timeout")
+                .isGreaterThanOrEqualTo(Duration.ofSeconds(1)).isLessThan(Duration.ofSeconds(25));
+        RestClient.Response ended = alice.get("/api/v2/jobs/" + user + "~" + name + "?wait=30");
+        assertThat(ended.json().at("/jobStatus/state").asText()).as("an ended job answers at once")
+                .isEqualTo("SUCCEEDED");
+    }
+
+    @Test
+    void a_status_request_with_wait_answers_with_the_state_at_its_timeout() throws Exception {
+        String name = submit(job(name("long"), "", "sleep 30"));
+        await(alice, user, name, state("RUNNING"), WAIT);
+
+        RestClient.Response answer = alice.get("/api/v2/jobs/" + user + "~" + name + "?wait=1");
+
+        assertThat(answer.status()).isEqualTo(200);
+        assertThat(answer.json().at("/jobStatus/state").asText()).isEqualTo("RUNNING");
+        assertThat(alice.get("/api/v2/jobs/" + user + "~no-such-job?wait=5").status()).isEqualTo(404);
+        assertThat(RestClient.anonymous(port).get("/api/v2/jobs/" + user + "~" + name + "?wait=5").status())
+                .isEqualTo(401);
+        alice.putJson("/api/v2/jobs/" + user + "~" + name + "/executionType", java.util.Map.of("value", "STOP"));
+        assertThat(alice.get("/api/v2/jobs/" + user + "~" + name + "?wait=30").json().at("/jobStatus/state")
+                .asText()).isEqualTo("STOPPED");
+    }
+
+    @Test
     void logs_are_served_and_can_be_followed_while_the_task_runs() throws Exception {
         String name = submit(job(name("tail"), "", "for i in 1 2 3 4; do echo line $i; sleep 0.7; done",
                 "echo oops >&2"));
