@@ -18,7 +18,8 @@ import java.util.Optional;
  *       stdout and stderr into {@code stdout.log} and {@code stderr.log}, through an optional
  *       command prefix (account switch, {@code prlimit});</li>
  *   <li>outlive SIGTERM sent to the process group, and write the task's exit status to
- *       {@code exit-code} atomically when it ends.</li>
+ *       {@code exit-code} when it ends (in one write, before the runner exits: an executor
+ *       that finds the file empty finds the runner alive and looks again).</li>
  * </ol>
  * SIGKILL of the group kills the runner too; then no {@code exit-code} is written and the
  * executor reports how it knows the attempt ended (stop requested, memory kill, vanished).
@@ -87,8 +88,8 @@ public final class RunnerScript {
                 .append("bash ../").append(TASK_FILE).append(" </dev/null >../stdout.log 2>../stderr.log &\n")
                 .append("gantry_child=$!\n")
                 .append(WAIT_LOOP)
-                .append("echo \"$gantry_rc\" >../").append(EXIT_CODE_FILE).append(".tmp && mv -f ../")
-                .append(EXIT_CODE_FILE).append(".tmp ../").append(EXIT_CODE_FILE).append('\n')
+                // one short write while the runner still lives: readers take an empty file for "not yet"
+                .append("echo \"$gantry_rc\" >../").append(EXIT_CODE_FILE).append('\n')
                 .append("exit 0\n");
         return s.toString();
     }

@@ -11,6 +11,7 @@ import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Optional;
 import java.util.OptionalInt;
+import org.gantry.runtime.AttemptFiles;
 import org.gantry.runtime.LocalFiles;
 import org.gantry.runtime.LogChunk;
 import org.gantry.runtime.RunnerClaim;
@@ -49,9 +50,13 @@ final class LocalAttemptFiles {
         Files.setPosixFilePermissions(runner, PosixFilePermissions.fromString("rwx------"));
         Path work = Files.createDirectory(workDir());
         Files.setPosixFilePermissions(work, LocalDataDir.OWNER_ONLY);
+        // the task script's status dir, made here so that the task need not fork mkdir for it
+        Path status = Files.createDirectory(dir.resolve(AttemptFiles.STATUS_DIR));
+        Files.setPosixFilePermissions(status, LocalDataDir.OWNER_ONLY);
         if (owner.isPresent()) {
             chown(task, owner.get());
             chown(work, owner.get());
+            chown(status, owner.get());
         }
     }
 
