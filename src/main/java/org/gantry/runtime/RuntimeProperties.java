@@ -52,6 +52,7 @@ public record RuntimeProperties(
      * @param memoryLimit How memoryMB is enforced: auto (cgroup when writable, else prlimit), cgroup, prlimit or none.
      * @param tasksDir Directory of the local tasks' working directories; defaults to "tasks" in the data directory.
      * @param cacheRetention How long a cached pip or conda env no task used is kept; 0 keeps them for ever.
+     * @param warmRunners Runners kept started (in their memory cgroup) ahead of need, so a task does not wait for one; 0 starts each with its task.
      */
     public record Local(Integer cpu, Integer memoryMb, @DefaultValue("0") int gpu,
                         @DefaultValue("false") boolean allowSameUser,
@@ -60,7 +61,8 @@ public record RuntimeProperties(
                         @DefaultValue("gantry-") String accountPrefix,
                         @DefaultValue("auto") String memoryLimit,
                         Path tasksDir,
-                        @DefaultValue("30d") Duration cacheRetention) {
+                        @DefaultValue("30d") Duration cacheRetention,
+                        @DefaultValue("2") int warmRunners) {
 
         /** An unset directory is the data directory's "tasks" (null when unset, as the binder gives it). */
         public Optional<Path> tasksDirectory() {

@@ -23,7 +23,7 @@ final class ExecutorLatency {
         BenchGantry bench = new BenchGantry("executor", java.util.Map.of());
         LocalExecutor executor = new LocalExecutor(bench.dataDir, bench.dataDir.resolve("tasks"),
                 new RuntimeProperties.Local(null, null, 0, true, RuntimeProperties.TaskAccounts.SHARED,
-                        "gantry-task", "gantry-", "auto", null, java.time.Duration.ofDays(30)), System.getProperty("user.name").equals("root"));
+                        "gantry-task", "gantry-", "auto", null, java.time.Duration.ofDays(30), 2), System.getProperty("user.name").equals("root"));
         var spec = new org.gantry.job.protocol.ProtocolParser().parse(BenchGantry.job("x", "date +%s%N > MARK"))
                 .spec().orElseThrow();
         TaskPlanner planner = new TaskPlanner(PipOptions.DEFAULT);

@@ -32,6 +32,7 @@ import org.gantry.runtime.RunnerScript;
 import org.gantry.runtime.RuntimeProperties;
 import org.gantry.runtime.TaskLaunch;
 import org.gantry.runtime.TaskObservation;
+import jakarta.annotation.PreDestroy;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -56,6 +57,7 @@ public class LocalExecutor implements Executor {
     private final MemoryLimits memory;
     private final LocalTaskDirs dirs;
     private final Optional<String> unavailable;
+    private final WarmRunners warmRunners;
     private volatile Runnable onChange = () -> { };
     private final ScheduledExecutorService killer = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "local-executor-kill");
@@ -76,6 +78,8 @@ public class LocalExecutor implements Executor {
         this.memory = MemoryLimits.detect(settings.memoryLimit());
         this.dirs = new LocalTaskDirs(this.tasksDir, accounts);
         this.unavailable = LocalDataDir.secure(dataDir.toAbsolutePath().normalize(), this.tasksDir, root);
+        boolean runs = unavailable.isEmpty() && (root || settings.allowSameUser());
+        this.warmRunners = new WarmRunners(runs ? settings.warmRunners() : 0, this.tasksDir, memory);
         describe(settings, root);
     }
 
@@ -156,33 +160,52 @@ public class LocalExecutor implements Executor {
         }
         Optional<TaskAccount> account = accounts.accountFor(launch.ref().user());
         LocalAttemptFiles files = new LocalAttemptFiles(attemptDir(launch.ref()));
+        Optional<WarmRunners.Warm> warm = warmRunners.take();
         try {
             dirs.prepareParents(tasksDir, launch.ref(), account);
             dirs.ensureCacheDir(account);
-            MemoryLimits.Limit limit = memory.prepare(cgroupName(files.dir()), launch.resources().memoryMB());
+            MemoryLimits.Limit limit = memory.prepare(cgroupName(files.dir()), launch.resources().memoryMB(),
+                    warm.flatMap(WarmRunners.Warm::cgroup));
             RunnerScript runner = new RunnerScript().env(baseEnv(account, files.workDir())).env(launch.env());
             account.ifPresent(a -> runner.prefix(List.of("setpriv", "--reuid=" + a.uid(), "--regid=" + a.gid(),
                     "--init-groups", "--no-new-privs", "--inh-caps=-all", "--bounding-set=-all", "--")));
             runner.prefix(limit.prefix());
             limit.procsFile().ifPresent(procs -> runner.cgroup(procs.toString()));
             files.prepare(launch.script(), runner.render(), account);
+            if (warm.isPresent()) {
+                return handOver(warm.get(), files);
+            }
             return start(files);
         } catch (IOException e) {
+            warm.ifPresent(WarmRunners::discard);
             throw ExecutorException.transientFailure("could not start " + launch.ref() + ": " + e.getMessage(), e);
         }
     }
 
-    private ExecutionHandle start(LocalAttemptFiles files) throws IOException {
-        ProcessBuilder builder = new ProcessBuilder("setsid", "bash", files.dir().resolve(RunnerScript.FILE).toString())
-                .directory(files.dir().toFile())
-                .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()))
-                .redirectOutput(ProcessBuilder.Redirect.appendTo(files.dir().resolve("runner.log").toFile()))
-                .redirectErrorStream(true);
-        // nothing of Gantry's environment (database password, tokens) may reach a task
+    private ExecutionHandle handOver(WarmRunners.Warm warm, LocalAttemptFiles files) throws IOException {
+        warm.process().onExit().thenRun(() -> onChange.run());
+        WarmRunners.handOver(warm, files.dir());
+        return new ExecutionHandle(KIND, "", warm.claim().externalId(), files.dir().toString());
+    }
+
+    /**
+     * A runner's process: nothing of Gantry's environment (database password, tokens) may reach
+     * a task, so it starts with PATH and LANG only; stderr goes where stdout goes.
+     */
+    static ProcessBuilder runnerProcess(List<String> command, Path dir, ProcessBuilder.Redirect in,
+                                        ProcessBuilder.Redirect out) {
+        ProcessBuilder builder = new ProcessBuilder(command).directory(dir.toFile()).redirectInput(in)
+                .redirectOutput(out).redirectErrorStream(true);
         builder.environment().clear();
         builder.environment().put("PATH", PATH);
         builder.environment().put("LANG", "C.UTF-8");
-        Process process = builder.start();
+        return builder;
+    }
+
+    private ExecutionHandle start(LocalAttemptFiles files) throws IOException {
+        Process process = runnerProcess(List.of("setsid", "bash", files.dir().resolve(RunnerScript.FILE).toString()),
+                files.dir(), ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()),
+                ProcessBuilder.Redirect.appendTo(files.dir().resolve("runner.log").toFile())).start();
         process.onExit().thenRun(() -> onChange.run());
         long pid = process.pid();
         Optional<Long> startTime = LocalProcesses.startTime(pid);
@@ -277,6 +300,17 @@ public class LocalExecutor implements Executor {
     @Override
     public void release(ExecutionHandle handle) {
         memory.remove(cgroupName(Path.of(handle.workDir())));
+    }
+
+    /** Lets the runners waiting for tasks go (running tasks run on). */
+    @PreDestroy
+    public void close() {
+        warmRunners.close();
+    }
+
+    /** The pids of the runners waiting for tasks. */
+    List<Long> waitingRunners() {
+        return warmRunners.waitingPids();
     }
 
     MemoryLimits.Mode memoryMode() {

@@ -102,7 +102,23 @@ final class MemoryLimits {
 
     /** Prepares the limit of one attempt; {@code name} is unique per attempt and stable across restarts. */
     Limit prepare(String name, int memoryMB) throws IOException {
+        return prepare(name, memoryMB, Optional.empty());
+    }
+
+    /**
+     * Prepares the limit of one attempt whose runner may already sit in a cgroup of its own
+     * ({@code joined}, see {@link #warmGroup}): that cgroup is renamed to the attempt's and
+     * limited, and the runner need not join one (the returned limit has no procs file).
+     */
+    Limit prepare(String name, int memoryMB, Optional<String> joined) throws IOException {
         long bytes = (long) memoryMB * 1024 * 1024;
+        if (joined.isPresent() && parent != null) {
+            Path group = Files.move(parent.resolve(joined.get()), parent.resolve(name));
+            if (memoryMB > 0) {
+                limit(group, bytes);
+            }
+            return new Limit(Optional.empty(), List.of());
+        }
         if (memoryMB <= 0 || mode == Mode.NONE) {
             return new Limit(Optional.empty(), List.of());
         }
@@ -111,6 +127,23 @@ final class MemoryLimits {
         }
         Path group = parent.resolve(name);
         Files.createDirectories(group);
+        limit(group, bytes);
+        return new Limit(Optional.of(group.resolve("cgroup.procs")), List.of());
+    }
+
+    /**
+     * A new cgroup without a limit for a runner started ahead of need: joining a cgroup costs
+     * this kernel milliseconds (a grace period), which a waiting runner pays before any task
+     * waits on it. Empty when memory is not limited by cgroups.
+     */
+    Optional<Path> warmGroup(String name) throws IOException {
+        if (parent == null) {
+            return Optional.empty();
+        }
+        return Optional.of(Files.createDirectories(parent.resolve(name)).resolve("cgroup.procs"));
+    }
+
+    private void limit(Path group, long bytes) throws IOException {
         if (mode == Mode.CGROUP_V2) {
             Files.writeString(group.resolve("memory.max"), Long.toString(bytes));
             writeIfPresent(group.resolve("memory.swap.max"), "0");
@@ -119,7 +152,6 @@ final class MemoryLimits {
             Files.writeString(group.resolve("memory.limit_in_bytes"), Long.toString(bytes));
             writeIfPresent(group.resolve("memory.memsw.limit_in_bytes"), Long.toString(bytes));
         }
-        return new Limit(Optional.of(group.resolve("cgroup.procs")), List.of());
     }
 
     /** Whether the kernel killed a process of the attempt for exceeding its limit. */
@@ -173,7 +205,8 @@ final class MemoryLimits {
 
     /**
      * Removes the attempt cgroups that were empty at the previous sweep too: those a crash or a
-     * release that came before the last process left behind. A cgroup with processes cannot be
+     * release that came before the last process left behind, and those of runners a stopped
+     * Gantry had waiting ({@link WarmRunners}). A cgroup with processes cannot be
      * removed (the kernel refuses), and one that is empty for the first time may be waiting for
      * its runner to join, so both stay. (The age of a cgroup cannot tell: cgroupfs reports the
      * current time as a directory's modification time.)
@@ -189,7 +222,8 @@ final class MemoryLimits {
         try (Stream<Path> groups = Files.list(parent)) {
             for (Path group : (Iterable<Path>) groups::iterator) {
                 String name = group.getFileName().toString();
-                if (!name.startsWith(GROUP_PREFIX) || !Files.isDirectory(group)) {
+                if (!(name.startsWith(GROUP_PREFIX) || name.startsWith(WarmRunners.GROUP_PREFIX))
+                        || !Files.isDirectory(group)) {
                     continue;
                 }
                 try {

@@ -39,6 +39,7 @@ class LocalExecutorIT {
 
     private LocalExecutor executor;
     private final List<Map.Entry<LocalExecutor, ExecutionHandle>> submitted = new ArrayList<>();
+    private final List<LocalExecutor> created = new ArrayList<>();
 
     @BeforeEach
     void start() throws Exception {
@@ -54,6 +55,7 @@ class LocalExecutorIT {
             }
             awaitFinal(task.getKey(), task.getValue(), WAIT);
         }
+        created.forEach(LocalExecutor::close);
     }
 
     private ExecutionHandle submit(LocalExecutor on, TaskLaunch launch) throws Exception {
@@ -64,10 +66,11 @@ class LocalExecutorIT {
 
     private LocalExecutor executor(RuntimeProperties.TaskAccounts accounts) throws Exception {
         RuntimeProperties.Local settings = new RuntimeProperties.Local(null, null, 0,
-                true, accounts, "gantry-task", "gantry-", "auto", null, Duration.ofDays(30));
-        LocalExecutor created = new LocalExecutor(dataDir, dataDir.resolve("tasks"), settings,
+                true, accounts, "gantry-task", "gantry-", "auto", null, Duration.ofDays(30), 2);
+        LocalExecutor made = new LocalExecutor(dataDir, dataDir.resolve("tasks"), settings,
                 TaskAccounts.runningAsRoot());
-        return created;
+        created.add(made);
+        return made;
     }
 
     @Test
@@ -194,6 +197,60 @@ class LocalExecutorIT {
             assertThat(end.phase()).isEqualTo(Phase.FAILED);
             assertThat(log(executor, handle, LogStream.STDERR)).contains("MemoryError");
         }
+    }
+
+    @Test
+    void a_task_starts_in_a_runner_started_ahead_of_need_and_keeps_its_memory_limit() throws Exception {
+        List<Long> waiting = awaitWaitingRunners(executor, 2);
+        AttemptRef ref = new AttemptRef("alice", "warm-hog", "main", 0, 1);
+
+        ExecutionHandle handle = submit(executor, launch(ref,
+                "python3 -c 'x = bytearray(400 * 1024 * 1024); print(len(x))'\n",
+                new Resources(1, 64, 0)));
+
+        long runnerPid = org.gantry.runtime.RunnerClaim.fromExternalId(handle.externalId()).orElseThrow().pid();
+        assertThat(waiting).as("the task went to a waiting runner").contains(runnerPid);
+        TaskObservation end = awaitFinal(executor, handle, WAIT);
+        if (executor.memoryMode() == MemoryLimits.Mode.CGROUP_V1 || executor.memoryMode() == MemoryLimits.Mode.CGROUP_V2) {
+            assertThat(end.phase()).as("the runner's cgroup became the attempt's, with its limit")
+                    .isEqualTo(Phase.KILLED_OOM);
+        } else {
+            assertThat(end.phase()).isEqualTo(Phase.FAILED);
+        }
+        assertThat(Files.readString(executor.attemptDir(ref).resolve("runner.pid")))
+                .startsWith(runnerPid + " ");
+        awaitWaitingRunners(executor, 2);  // another one took its place
+    }
+
+    @Test
+    void a_waiting_runner_that_died_is_passed_over_and_the_rest_leave_when_the_executor_closes() throws Exception {
+        List<Long> waiting = awaitWaitingRunners(executor, 2);
+        new ProcessBuilder("kill", "-KILL", Long.toString(waiting.get(0))).start().waitFor();
+        for (int i = 0; i < 50 && ProcessHandle.of(waiting.get(0)).map(ProcessHandle::isAlive).orElse(false); i++) {
+            Thread.sleep(20);
+        }
+
+        ExecutionHandle handle = submit(executor, launch("alice", "after-kill", "echo ran\n"));
+
+        assertThat(awaitFinal(executor, handle, WAIT).phase()).isEqualTo(Phase.SUCCEEDED);
+        assertThat(log(executor, handle, LogStream.STDOUT)).isEqualTo("ran\n");
+        List<Long> left = awaitWaitingRunners(executor, 2);
+        executor.close();
+        for (long pid : left) {
+            ProcessHandle process = ProcessHandle.of(pid).orElse(null);
+            if (process != null) {
+                process.onExit().get(10, java.util.concurrent.TimeUnit.SECONDS);
+            }
+        }
+        assertThat(executor.waitingRunners()).isEmpty();
+    }
+
+    private static List<Long> awaitWaitingRunners(LocalExecutor on, int count) throws InterruptedException {
+        for (int i = 0; i < 200 && on.waitingRunners().size() < count; i++) {
+            Thread.sleep(25);
+        }
+        assertThat(on.waitingRunners()).as("runners waiting").hasSize(count);
+        return on.waitingRunners();
     }
 
     @Test

@@ -58,7 +58,7 @@ class SlurmExecutorIT {
         clients = new MinaSshClients(dir.resolve("known_hosts"), Duration.ofSeconds(10), Duration.ofSeconds(30));
         local = new LocalExecutor(dir.resolve("data"), dir.resolve("data/tasks"), new RuntimeProperties.Local(
                 null, null, 0, true, RuntimeProperties.TaskAccounts.SHARED, "gantry-task",
-                "gantry-", "auto", null, Duration.ofDays(30)), true);
+                "gantry-", "auto", null, Duration.ofDays(30), 0), true);
         settings = new RuntimeProperties.Slurm(slurm.conf(), null,
                 ".gantry/slurm-test-" + UUID.randomUUID());
         executor = newExecutor();
