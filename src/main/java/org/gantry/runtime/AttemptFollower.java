@@ -128,7 +128,8 @@ class AttemptFollower {
                 String diagnostics = diagnostics(executor, handle, seen);
                 Fate fate = fate(seen, attempt, job, task, specs);
                 store.ended(attempt.getId(), startedOn, seen.phase(), seen.exitCode().isPresent()
-                        ? seen.exitCode().getAsInt() : null, diagnostics, fate);
+                        ? seen.exitCode().getAsInt() : null, diagnostics, fate,
+                        job == null ? Optional.empty() : Optional.ofNullable(specs.get(job.id())));
                 executor.release(handle);
             }
         } catch (ExecutorException e) {

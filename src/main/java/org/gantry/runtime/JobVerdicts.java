@@ -49,8 +49,8 @@ class JobVerdicts {
                 continue;
             }
             JobSpec spec = specs.get(job.id());
-            CompletionPolicy.Verdict verdict = CompletionPolicy.verdict(roles(spec), tasks(job));
-            if (verdict.outcome() == CompletionPolicy.Outcome.CONTINUE) {
+            Optional<Ending> ending = ending(job, spec);
+            if (ending.isEmpty()) {
                 continue;
             }
             decided.add(job.id());
@@ -58,27 +58,31 @@ class JobVerdicts {
                 running.forEach(a -> follower.stop(a, true));
                 continue;
             }
-            end(job, spec, verdict);
+            store.jobEnding(job.id(), ending.get());
         }
         return decided;
     }
 
-    private void end(RunnableJob job, JobSpec spec, CompletionPolicy.Verdict verdict) {
+    /** How a job ends (or retries) when the completion policy decided it; empty while it continues. */
+    record Ending(JobState state, Integer exitCode, String diagnostics, boolean retry) {
+    }
+
+    /** The completion policy's verdict on a job that is not being stopped, as an ending. */
+    static Optional<Ending> ending(RunnableJob job, JobSpec spec) {
+        CompletionPolicy.Verdict verdict = CompletionPolicy.verdict(roles(spec), tasks(job));
+        if (verdict.outcome() == CompletionPolicy.Outcome.CONTINUE) {
+            return Optional.empty();
+        }
         String reason = verdict.reason().orElse("");
         if (verdict.outcome() == CompletionPolicy.Outcome.SUCCEEDED) {
-            store.jobEnded(job.id(), JobState.SUCCEEDED, 0, reason);
-            return;
+            return Optional.of(new Ending(JobState.SUCCEEDED, 0, reason, false));
         }
         Optional<RunnableTask> failed = job.tasks().stream().filter(t -> t.state() == JobState.FAILED).findFirst();
         Integer exitCode = failed.flatMap(RunnableTask::exitCode).orElse(1);
         String diagnostics = reason + failed.map(t -> "\ntask " + t.role() + "-" + t.index() + ": "
                 + t.exitDiagnostics().orElse("exit code " + t.exitCode().map(String::valueOf).orElse("unknown")))
                 .orElse("");
-        if (job.retries() < spec.jobRetryCount()) {
-            store.jobRetry(job.id(), exitCode, diagnostics);
-        } else {
-            store.jobEnded(job.id(), JobState.FAILED, exitCode, diagnostics);
-        }
+        return Optional.of(new Ending(JobState.FAILED, exitCode, diagnostics, job.retries() < spec.jobRetryCount()));
     }
 
     static List<CompletionPolicy.Role> roles(JobSpec spec) {

@@ -49,7 +49,9 @@ public class Reconciler implements SmartLifecycle {
     private final Map<Long, JobSpec> specs = new ConcurrentHashMap<>();
     private final Semaphore wake = new Semaphore(0);
     private final ExecutorService launchers = Executors.newFixedThreadPool(4, daemon("task-launch"));
-    private final ExecutorService observers = Executors.newFixedThreadPool(4, daemon("task-observe"));
+    /** The pass's thread and the threads it observes on: the changes they commit wake no pass. */
+    private final Set<Thread> ownThreads = ConcurrentHashMap.newKeySet();
+    private final ExecutorService observers = Executors.newFixedThreadPool(4, own(daemon("task-observe")));
     private volatile Thread thread;
 
     Reconciler(RuntimeStore store, JobRunService jobRuns, GroupService groups, ExecutorRegistry executors,
@@ -71,10 +73,15 @@ public class Reconciler implements SmartLifecycle {
         wake.release();
     }
 
-    /** A submission, a stop request, or a change of its own: a pass after the commit. */
+    /**
+     * A submission or a stop request: a pass after the commit. The reconciler's own changes
+     * wake nobody: the pass that made them reads again what it changed before going on.
+     */
     @TransactionalEventListener(fallbackExecution = true)
     void onJobStateChanged(JobStateChanged event) {
-        wakeUp();
+        if (!ownThreads.contains(Thread.currentThread())) {
+            wakeUp();
+        }
     }
 
     private void loop() {
@@ -106,7 +113,11 @@ public class Reconciler implements SmartLifecycle {
         boolean changed = store.changes() != before;
         Map<Long, RunnableJob> current = changed ? unfinished() : jobs;
         List<TaskAttempt> stillActive = changed ? store.active() : active;
+        long beforeVerdicts = store.changes();
         Set<Long> decided = verdicts.apply(current, stillActive, specs);
+        if (store.changes() != beforeVerdicts) {
+            wakeUp();  // a job retried or ended: admit its tasks, or others, with what is read then
+        }
         for (Admission.Admitted admitted : admission.admit(current, stillActive, decided, specs,
                 groups::virtualClusters)) {
             inFlight.add(admitted.attempt().getId());
@@ -175,8 +186,7 @@ public class Reconciler implements SmartLifecycle {
             log.warn("The runtime is disabled (gantry.runtime.enabled=false): submitted jobs wait");
             return;
         }
-        Thread started = new Thread(this::loop, "reconciler");
-        started.setDaemon(true);
+        Thread started = own(daemon("reconciler")).newThread(this::loop);
         thread = started;
         started.start();
         wakeUp();
@@ -196,6 +206,14 @@ public class Reconciler implements SmartLifecycle {
     @Override
     public boolean isRunning() {
         return thread != null;
+    }
+
+    private java.util.concurrent.ThreadFactory own(java.util.concurrent.ThreadFactory factory) {
+        return runnable -> {
+            Thread t = factory.newThread(runnable);
+            ownThreads.add(t);
+            return t;
+        };
     }
 
     private static java.util.concurrent.ThreadFactory daemon(String name) {

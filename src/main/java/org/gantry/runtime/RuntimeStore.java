@@ -5,8 +5,10 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.gantry.job.Job;
 import org.gantry.job.JobRunService;
 import org.gantry.job.JobState;
+import org.gantry.job.protocol.JobSpec;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.annotation.Transactional;
 
@@ -127,6 +129,17 @@ class RuntimeStore {
     @Transactional
     public void ended(long attemptId, Optional<String> startedOn, TaskObservation.Phase phase, Integer exitCode,
                       String diagnostics, Fate fate) {
+        ended(attemptId, startedOn, phase, exitCode, diagnostics, fate, Optional.empty());
+    }
+
+    /**
+     * As {@link #ended(long, Optional, TaskObservation.Phase, Integer, String, Fate)}; with the
+     * job's spec, a task that ended for good also brings its job's verdict when it can be given
+     * at once (see {@link #decideJob}).
+     */
+    @Transactional
+    public void ended(long attemptId, Optional<String> startedOn, TaskObservation.Phase phase, Integer exitCode,
+                      String diagnostics, Fate fate, Optional<JobSpec> spec) {
         changes.incrementAndGet();
         TaskAttempt attempt = require(attemptId);
         if (attempt.getState() == TaskAttempt.State.ENDED) {
@@ -137,8 +150,40 @@ class RuntimeStore {
         attempt.ended(phase, exitCode, diagnostics, now);
         if (fate.kind() == Fate.Kind.FINAL) {
             jobs.taskEnded(attempt.getTaskId(), fate.state(), exitCode, diagnostics, now);
+            spec.ifPresent(s -> decideJob(attempt.getJobId(), s, now));
         } else if (fate.kind() == Fate.Kind.RETRY) {
             jobs.taskRetry(attempt.getTaskId(), exitCode, diagnostics, now);
+        }
+    }
+
+    /**
+     * The verdict on a job whose task just ended for good, in the same transaction, when nothing
+     * else of it runs and nobody asked to stop it; otherwise the reconciler's verdicts decide
+     * (they stop what still runs first).
+     */
+    private void decideJob(long jobId, JobSpec spec, Instant now) {
+        if (attempts.existsByJobIdAndStateNot(jobId, TaskAttempt.State.ENDED)) {
+            return;
+        }
+        jobs.jobs(List.of(jobId)).stream()
+                .filter(job -> !job.state().isFinal() && job.executionType() == Job.ExecutionType.START)
+                .findFirst()
+                .flatMap(job -> JobVerdicts.ending(job, spec))
+                .ifPresent(ending -> end(jobId, ending, now));
+    }
+
+    /** Ends a job as its verdict says, or starts its next job attempt. */
+    @Transactional
+    public void jobEnding(long jobId, JobVerdicts.Ending ending) {
+        changes.incrementAndGet();
+        end(jobId, ending, clock.instant());
+    }
+
+    private void end(long jobId, JobVerdicts.Ending ending, Instant now) {
+        if (ending.retry()) {
+            jobs.jobRetry(jobId, ending.exitCode(), ending.diagnostics(), now);
+        } else {
+            jobs.jobEnded(jobId, ending.state(), ending.exitCode(), ending.diagnostics(), now);
         }
     }
 
@@ -158,12 +203,6 @@ class RuntimeStore {
     public void jobEnded(long jobId, JobState state, Integer exitCode, String diagnostics) {
         changes.incrementAndGet();
         jobs.jobEnded(jobId, state, exitCode, diagnostics, clock.instant());
-    }
-
-    @Transactional
-    public void jobRetry(long jobId, Integer exitCode, String diagnostics) {
-        changes.incrementAndGet();
-        jobs.jobRetry(jobId, exitCode, diagnostics, clock.instant());
     }
 
     /** The latest launched attempt of a task, in one job attempt and retry when given. */

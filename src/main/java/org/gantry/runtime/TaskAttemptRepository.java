@@ -8,6 +8,8 @@ import org.springframework.data.jpa.repository.Query;
 
 interface TaskAttemptRepository extends JpaRepository<TaskAttempt, Long> {
 
+    boolean existsByJobIdAndStateNot(long jobId, TaskAttempt.State state);
+
     List<TaskAttempt> findByStateNotOrderById(TaskAttempt.State state);
 
     @Query("select coalesce(max(a.attempt), 0) from TaskAttempt a where a.taskId = ?1")
