@@ -3,6 +3,8 @@ package org.gantry.bench;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import org.gantry.testsupport.GantryProcess;
 import org.gantry.testsupport.RestClient;
@@ -26,7 +28,14 @@ final class BenchGantry {
     }
 
     GantryProcess start() throws Exception {
-        return GantryProcess.start(dataDir, log, properties);
+        // as users run it (java -jar gantry.jar: full JIT, default heap); GANTRY_BENCH_JVM adds
+        // options, e.g. -XX:StartFlightRecording=filename=/tmp/gantry.jfr to profile a run
+        List<String> options = new ArrayList<>();
+        String extra = System.getenv("GANTRY_BENCH_JVM");
+        if (extra != null && !extra.isBlank()) {
+            options.addAll(List.of(extra.trim().split("\\s+")));
+        }
+        return GantryProcess.start(dataDir, log, properties, options);
     }
 
     static String job(String name, String command) {

@@ -44,9 +44,21 @@ public final class GantryProcess implements AutoCloseable {
      * @param properties more Spring properties ({@code gantry.runtime.slurm.conf} …)
      */
     public static GantryProcess start(Path dataDir, Path log, Map<String, String> properties) throws Exception {
+        // tests start many short-lived Gantry processes: C1 alone starts them sooner
+        return start(dataDir, log, properties, List.of("-Xmx768m", "-XX:TieredStopAtLevel=1"));
+    }
+
+    /**
+     * Starts Gantry with the given JVM options and waits until it answers; benchmarks pass
+     * none, so that Gantry runs with the JIT users get from {@code java -jar gantry.jar}.
+     */
+    public static GantryProcess start(Path dataDir, Path log, Map<String, String> properties, List<String> jvmOptions)
+            throws Exception {
         int port = freePort();
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
-                .toString(), "-Xmx768m", "-XX:TieredStopAtLevel=1", "-cp", classpath()));
+                .toString()));
+        command.addAll(jvmOptions);
+        command.addAll(List.of("-cp", classpath()));
         Map<String, String> all = new java.util.LinkedHashMap<>(Map.of(
                 "gantry.data-dir", dataDir.toString(),
                 "server.port", Integer.toString(port),
