@@ -55,36 +55,35 @@ public class JobRunService {
     /** Jobs not ended, oldest first, with their tasks. */
     @Transactional(readOnly = true)
     public List<RunnableJob> unfinishedJobs() {
-        List<Job> found = jobs.findByStateInOrderBySubmittedAtAscIdAsc(UNFINISHED);
-        return withTasks(found);
+        return withTasks(jobs.runnableRowsInState(UNFINISHED));
     }
 
     /** The given jobs, whatever their state (ids not found are left out). */
     @Transactional(readOnly = true)
     public List<RunnableJob> jobs(Collection<Long> ids) {
-        return withTasks(jobs.findAllById(ids));
+        return withTasks(jobs.runnableRows(ids));
     }
 
-    private List<RunnableJob> withTasks(List<Job> found) {
+    private List<RunnableJob> withTasks(List<RunnableJobRow> found) {
         if (found.isEmpty()) {
             return List.of();
         }
+        List<Long> ids = found.stream().map(RunnableJobRow::id).toList();
         Map<Long, List<RunnableTask>> byJob = new LinkedHashMap<>();
-        for (JobTask t : tasks.findByJobIdIn(found.stream().map(Job::getId).toList())) {
+        for (JobTask t : tasks.findByJobIdIn(ids)) {
             byJob.computeIfAbsent(t.getJob().getId(), id -> new ArrayList<>()).add(new RunnableTask(t.getId(),
                     t.getRoleName(), t.getTaskIndex(), t.getState(), t.getRetries(), t.getWaitingReason(),
                     t.getExitCode(), t.getExitDiagnostics()));
         }
         Map<Long, Integer> latest = new LinkedHashMap<>();
-        for (Object[] row : attempts.latestAttemptIndexes(found.stream().map(Job::getId).toList())) {
+        for (Object[] row : attempts.latestAttemptIndexes(ids)) {
             latest.put((Long) row[0], (Integer) row[1]);
         }
         List<RunnableJob> result = new ArrayList<>();
-        for (Job job : found) {
-            int attempt = latest.getOrDefault(job.getId(), 0);
-            result.add(new RunnableJob(job.getId(), job.getOwnerName(), job.getName(), job.getVirtualCluster(),
-                    job.getExecutionType(), job.getState(), job.getRetries(), attempt, job.getSubmittedAt(),
-                    byJob.getOrDefault(job.getId(), List.of())));
+        for (RunnableJobRow job : found) {
+            result.add(new RunnableJob(job.id(), job.user(), job.name(), job.virtualCluster(), job.executionType(),
+                    job.state(), job.retries(), latest.getOrDefault(job.id(), 0), job.submittedAt(),
+                    byJob.getOrDefault(job.id(), List.of())));
         }
         return result;
     }
