@@ -69,7 +69,7 @@ class AttemptFollower {
                 if (found.wasStarted()) {
                     log.info("Task attempt {} was started before Gantry stopped; following it as {}",
                             ref(attempt, job, task.get()), found.handle().get());
-                    store.launched(attempt.getId(), found.handle().get());
+                    store.launched(attempt.getId(), found.handle().get(), Optional.empty());
                 } else {
                     neverStarted(attempt, task.get(), jobs.containsKey(attempt.getJobId()));
                 }

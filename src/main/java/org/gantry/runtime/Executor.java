@@ -1,6 +1,7 @@
 package org.gantry.runtime;
 
 import java.time.Duration;
+import java.util.Optional;
 
 /**
  * Runs task attempts somewhere: on Gantry's host, on an SSH host, or through Slurm.
@@ -46,6 +47,16 @@ public interface Executor {
      * @throws ExecutorException when the attempt could not be started; nothing of it runs then
      */
     ExecutionHandle submit(String target, TaskLaunch launch) throws ExecutorException;
+
+    /**
+     * The node an attempt submitted a moment ago runs on, when it runs from the moment
+     * {@link #submit} returned (a process started on this host); empty when it may wait first
+     * (a Slurm queue). The launch then records the attempt running in the same commit as its
+     * handle.
+     */
+    default Optional<String> runsAtOnceOn(ExecutionHandle handle) {
+        return Optional.empty();
+    }
 
     /**
      * Settles an attempt whose launch may have been interrupted (Gantry died after claiming it

@@ -48,9 +48,12 @@ public class Reconciler implements SmartLifecycle {
     private final Set<Long> inFlight = ConcurrentHashMap.newKeySet();
     private final Map<Long, JobSpec> specs = new ConcurrentHashMap<>();
     private final Semaphore wake = new Semaphore(0);
-    private final ExecutorService launchers = Executors.newFixedThreadPool(4, daemon("task-launch"));
-    /** The pass's thread and the threads it observes on: the changes they commit wake no pass. */
+    /**
+     * The pass's thread and the threads it observes and launches on: the job states they commit
+     * wake no pass (a launch wakes one itself when it is done).
+     */
     private final Set<Thread> ownThreads = ConcurrentHashMap.newKeySet();
+    private final ExecutorService launchers = Executors.newFixedThreadPool(4, own(daemon("task-launch")));
     private final ExecutorService observers = Executors.newFixedThreadPool(4, own(daemon("task-observe")));
     private volatile Thread thread;
 
@@ -156,7 +159,7 @@ public class Reconciler implements SmartLifecycle {
             TaskLaunch launch = planner.launch(admitted.spec(), job.virtualCluster(), ref, admitted.layout(),
                     admitted.placement().cacheDir());
             ExecutionHandle handle = admitted.executor().submit(attempt.getTarget(), launch);
-            store.launched(attempt.getId(), handle);
+            store.launched(attempt.getId(), handle, admitted.executor().runsAtOnceOn(handle));
             backoff.launched(attempt.getTaskId());
         } catch (ExecutorException e) {
             launchFailed(attempt, ref, e.getMessage(), e.isPermanent());

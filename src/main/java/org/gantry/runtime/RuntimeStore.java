@@ -81,12 +81,18 @@ class RuntimeStore {
         return attempts.saveAllAndFlush(claimed);
     }
 
+    /**
+     * Records a launched attempt's handle; with {@code runningOn} (the executor knows it runs
+     * already) it is marked running on that node in the same commit.
+     */
     @Transactional
-    public void launched(long attemptId, ExecutionHandle handle) {
+    public void launched(long attemptId, ExecutionHandle handle, Optional<String> runningOn) {
         changes.incrementAndGet();
         TaskAttempt attempt = require(attemptId);
         if (attempt.getState() == TaskAttempt.State.LAUNCHING) {
-            attempt.launched(handle, clock.instant());
+            Instant now = clock.instant();
+            attempt.launched(handle, now);
+            runningOn.ifPresent(node -> markRunning(attempt, node, now));
         }
     }
 

@@ -58,6 +58,8 @@ public class LocalExecutor implements Executor {
     private final LocalTaskDirs dirs;
     private final Optional<String> unavailable;
     private final WarmRunners warmRunners;
+    /** This host's name as the runner records it in {@code node} (bash's $HOSTNAME: gethostname). */
+    private final String hostName = LocalProcesses.hostName();
     private volatile Runnable onChange = () -> { };
     private final ScheduledExecutorService killer = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "local-executor-kill");
@@ -213,6 +215,12 @@ public class LocalExecutor implements Executor {
                 .or(() -> files.read(RunnerScript.PID_FILE).flatMap(RunnerClaim::parse))
                 .orElse(new RunnerClaim(pid, 0));
         return new ExecutionHandle(KIND, "", claim.externalId(), files.dir().toString());
+    }
+
+    /** A local runner runs from its start (or its hand-over), on this host. */
+    @Override
+    public Optional<String> runsAtOnceOn(ExecutionHandle handle) {
+        return Optional.of(hostName);
     }
 
     @Override

@@ -15,6 +15,19 @@ final class LocalProcesses {
     private LocalProcesses() {
     }
 
+    /** This host's name as {@code gethostname} gives it (bash's $HOSTNAME). */
+    static String hostName() {
+        try {
+            return Files.readString(Path.of("/proc/sys/kernel/hostname")).trim();
+        } catch (IOException e) {
+            try {
+                return java.net.InetAddress.getLocalHost().getHostName();
+            } catch (java.net.UnknownHostException unknown) {
+                return "localhost";
+            }
+        }
+    }
+
     /** The start time of a live (not zombie) process, from /proc. */
     static Optional<Long> startTime(long pid) {
         try {
