@@ -24,6 +24,14 @@ final class FaultBench {
     private FaultBench() {
     }
 
+    /** No job ended for this long: the ones still not ended are lost. */
+    private static final java.time.Duration STUCK = java.time.Duration.ofMinutes(5);
+
+    private static long endedJobs(RestClient user, String username) {
+        return user.get("/api/v2/jobs?username=" + username + "&state=SUCCEEDED,FAILED,STOPPED&limit=1"
+                + "&withTotalCount=true").json().path("totalCount").asLong();
+    }
+
     static void run(int rounds) throws Exception {
         BenchGantry bench = new BenchGantry("fault", Map.of());
         Set<String> accepted = ConcurrentHashMap.newKeySet();
@@ -74,11 +82,23 @@ final class FaultBench {
         int neverRan = 0;
         try (GantryProcess last = bench.start()) {
             RestClient user = RestClient.anonymous(last.port()).login(username, password);
-            for (String name : accepted) {
-                String state = BenchGantry.state(user, username, name);
-                for (int wait = 0; wait < 6000 && !BenchGantry.isFinal(state) && !state.startsWith("HTTP"); wait++) {
-                    Thread.sleep(100);
-                    state = BenchGantry.state(user, username, name);
+            // oldest first, each followed to its end; a job counts as lost when it has not ended
+            // while no job at all ended for STUCK (a backlog drains slowly but steadily)
+            List<String> ordered = new ArrayList<>(accepted);
+            ordered.sort(java.util.Comparator.comparingInt(n -> Integer.parseInt(n.substring(n.indexOf('-') + 1))));
+            long lastEnded = -1;
+            long progressAt = System.nanoTime();
+            for (String name : ordered) {
+                String state = BenchGantry.state(user, username, name + "?wait=30");
+                while (!BenchGantry.isFinal(state) && !state.startsWith("HTTP")) {
+                    long ended = endedJobs(user, username);
+                    if (ended > lastEnded) {
+                        lastEnded = ended;
+                        progressAt = System.nanoTime();
+                    } else if (System.nanoTime() - progressAt > STUCK.toNanos()) {
+                        break;
+                    }
+                    state = BenchGantry.state(user, username, name + "?wait=30");
                 }
                 if (!BenchGantry.isFinal(state)) {
                     lost++;
