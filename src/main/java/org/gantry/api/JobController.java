@@ -129,16 +129,16 @@ class JobController {
         }
         String key = user + "~" + job;
         Optional<CompletableFuture<Void>> end = endWaits.register(key);
-        JobDetail now;
+        boolean over;
         try {
-            now = jobs.detail(user, job, Optional.empty());
+            over = jobs.state(user, job).isFinal();
         } catch (RuntimeException e) {
             end.ifPresent(f -> endWaits.release(key, f));
             throw e;
         }
-        if (end.isEmpty() || now.summary().state().isFinal()) {
+        if (end.isEmpty() || over) {
             end.ifPresent(f -> endWaits.release(key, f));
-            return json(now, user, job, viewer, host);
+            return json(jobs.detail(user, job, Optional.empty()), user, job, viewer, host);
         }
         int seconds = Math.min(wait.get(), MAX_WAIT_SECONDS);
         DeferredResult<Map<String, Object>> answer = new DeferredResult<>(TimeUnit.SECONDS.toMillis(seconds + 30L));

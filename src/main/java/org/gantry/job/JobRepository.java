@@ -15,6 +15,9 @@ interface JobRepository extends JpaRepository<Job, Long>, JpaSpecificationExecut
     @Query("select j from Job j join fetch j.owner where j.owner.username = :username and j.name = :name")
     Optional<Job> findByOwnerUsernameAndName(String username, String name);
 
+    @Query("select j.state from Job j where j.owner.username = :username and j.name = :name")
+    Optional<JobState> findStateByOwnerUsernameAndName(String username, String name);
+
     @Query("select count(j) > 0 from Job j where j.owner.username = :username and j.name = :name")
     boolean existsByOwnerUsernameAndName(String username, String name);
 

@@ -247,6 +247,17 @@ public class JobService {
         }
     }
 
+    /**
+     * A job's state alone, for a caller deciding whether to wait for its end.
+     *
+     * @throws JobException NO_JOB when there is no such job
+     */
+    @Transactional(readOnly = true)
+    public JobState state(String username, String name) {
+        return jobs.findStateByOwnerUsernameAndName(username, name)
+                .orElseThrow(() -> JobException.noJob(username, name));
+    }
+
     Job require(String username, String name) {
         return jobs.findByOwnerUsernameAndName(username, name).orElseThrow(() -> JobException.noJob(username, name));
     }
