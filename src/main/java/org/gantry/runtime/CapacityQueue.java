@@ -20,6 +20,13 @@ import java.util.Set;
  */
 public final class CapacityQueue {
 
+    /**
+     * Positions up to this are told exactly; later ones read "over …": their reason's text stays
+     * the same while the queue advances, so a long queue does not rewrite every waiting task's
+     * reason on every pass.
+     */
+    static final int EXACT_POSITIONS = 100;
+
     private CapacityQueue() {
     }
 
@@ -68,7 +75,7 @@ public final class CapacityQueue {
                 continue;  // an impossible job must not block the queue forever
             }
             if (blockedPools.contains(demand.pool())) {
-                reasons.put(demand.jobId(), "position " + position + " in queue");
+                reasons.put(demand.jobId(), position(position));
             } else if (blockedClusters.contains(demand.virtualCluster())) {
                 reasons.put(demand.jobId(), "behind earlier jobs of virtual cluster " + demand.virtualCluster());
             } else if (freeQuota.isPresent() && !freeQuota.get().fits(demand.need())) {
@@ -77,7 +84,7 @@ public final class CapacityQueue {
                 blockedClusters.add(demand.virtualCluster());
             } else if (free.isPresent() && !free.get().fits(demand.need())) {
                 reasons.put(demand.jobId(), "needs " + shortfall(demand.need(), free.get())
-                        + "; position " + position + " in queue");
+                        + "; " + position(position));
                 blockedPools.add(demand.pool());
             } else {
                 admitted.add(demand.jobId());
@@ -87,6 +94,11 @@ public final class CapacityQueue {
             }
         }
         return new Decision(admitted, reasons);
+    }
+
+    private static String position(int position) {
+        return position <= EXACT_POSITIONS ? "position " + position + " in queue"
+                : "position over " + EXACT_POSITIONS + " in queue";
     }
 
     /** "4 cpu, 1 free" for each dimension that does not fit, joined with "; ". */

@@ -33,6 +33,23 @@ class CapacityQueueTest {
     }
 
     @Test
+    void far_back_in_a_long_queue_the_reason_does_not_change_as_the_queue_advances() {
+        List<Demand> queue = new java.util.ArrayList<>();
+        for (int i = 1; i <= CapacityQueue.EXACT_POSITIONS + 50; i++) {
+            queue.add(job(i, 4));
+        }
+        Decision full = CapacityQueue.decide(queue, NODE, Map.of("local", new Resources(4, 1024, 0)), Map.of(),
+                Map.of());
+        Decision advanced = CapacityQueue.decide(queue.subList(1, queue.size()), NODE,
+                Map.of("local", new Resources(4, 1024, 0)), Map.of(), Map.of());
+
+        assertThat(full.waitReasons().get((long) CapacityQueue.EXACT_POSITIONS)).isEqualTo("position 100 in queue");
+        assertThat(full.waitReasons().get(130L)).isEqualTo("position over 100 in queue")
+                .isEqualTo(advanced.waitReasons().get(130L));
+        assertThat(advanced.waitReasons().get(101L)).isEqualTo("position 100 in queue");
+    }
+
+    @Test
     void a_job_bigger_than_the_node_waits_without_blocking_the_others() {
         Decision decision = CapacityQueue.decide(List.of(job(1, 8), job(2, 1)), NODE, Map.of(), Map.of(), Map.of());
 
