@@ -55,7 +55,7 @@ final class FaultBench {
                         String name = "fault-" + counter.incrementAndGet();
                         try {
                             RestClient.Response response = user.postYaml("/api/v2/jobs", BenchGantry.job(name,
-                                    "echo run >> " + bench.marks.resolve(name) + "; sleep 0.3"));
+                                    "echo run >> " + bench.marks.resolve(name) + "; sleep 0.1"));
                             if (response.status() == 202) {
                                 accepted.add(name);
                             }
