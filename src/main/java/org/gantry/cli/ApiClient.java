@@ -30,7 +30,11 @@ public class ApiClient {
     }
 
     public static ApiClient fromConfig() throws IOException {
-        CliConfig config = CliConfig.require();
+        return of(CliConfig.require());
+    }
+
+    /** The client signed in as {@code config} says. */
+    static ApiClient of(CliConfig config) {
         return new ApiClient(config.server(), Optional.of(config.token()));
     }
 

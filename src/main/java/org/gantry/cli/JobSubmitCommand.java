@@ -23,7 +23,7 @@ class JobSubmitCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         CliConfig config = CliConfig.require();
-        ApiClient api = new ApiClient(config.server(), java.util.Optional.of(config.token()));
+        ApiClient api = ApiClient.of(config);
         String yaml = Files.readString(file);
         api.postText("/api/v2/jobs", "text/yaml", yaml);
         String name = jobName(yaml);

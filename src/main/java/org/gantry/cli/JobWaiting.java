@@ -3,6 +3,7 @@ package org.gantry.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.io.PrintStream;
+import org.gantry.job.JobState;
 
 /**
  * Follows a job to its end with the status endpoint's {@code wait}: one held-back request at a
@@ -21,16 +22,22 @@ final class JobWaiting {
         String path = "/api/v2/jobs/" + ApiClient.encode(frameworkName) + "?wait=" + WAIT_SECONDS;
         while (true) {
             JsonNode status = api.get(path).path("jobStatus");
-            String state = status.path("state").asText("");
-            if (state.equals("SUCCEEDED") || state.equals("FAILED") || state.equals("STOPPED")) {
+            JobState state = state(status.path("state").asText(""), frameworkName);
+            if (state.isFinal()) {
                 String diagnostics = status.path("appExitDiagnostics").asText("");
-                out.println(frameworkName + " " + state + (state.equals("SUCCEEDED") || diagnostics.isBlank() ? ""
+                out.println(frameworkName + " " + state + (state == JobState.SUCCEEDED || diagnostics.isBlank() ? ""
                         : ": " + diagnostics.strip()));
-                return state.equals("SUCCEEDED") ? 0 : 1;
+                return state == JobState.SUCCEEDED ? 0 : 1;
             }
-            if (state.isEmpty()) {
-                throw new CliException("Gantry answered without the state of " + frameworkName);
-            }
+        }
+    }
+
+    private static JobState state(String text, String frameworkName) {
+        try {
+            return JobState.valueOf(text);
+        } catch (IllegalArgumentException e) {
+            throw new CliException("Gantry answered with no state Gantry knows for " + frameworkName + ": '" + text
+                    + "'");
         }
     }
 }

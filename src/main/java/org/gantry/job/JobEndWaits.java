@@ -1,6 +1,7 @@
 package org.gantry.job;
 
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -23,14 +24,14 @@ public class JobEndWaits {
     private final AtomicInteger count = new AtomicInteger();
 
     /** A future that completes when the job ends; empty when too many wait already. */
-    public java.util.Optional<CompletableFuture<Void>> register(String frameworkName) {
+    public Optional<CompletableFuture<Void>> register(String frameworkName) {
         if (count.incrementAndGet() > MAX_WAITS) {
             count.decrementAndGet();
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
         CompletableFuture<Void> end = new CompletableFuture<>();
         waiting.computeIfAbsent(frameworkName, k -> ConcurrentHashMap.newKeySet()).add(end);
-        return java.util.Optional.of(end);
+        return Optional.of(end);
     }
 
     /** Forgets a wait that ended (completed, timed out, or answered without waiting). */

@@ -87,7 +87,8 @@ class AttemptFollower {
         String why = attempt.getDiagnostics().orElse("Gantry stopped before launching it");
         boolean giveUp = backoff.failed(task.id(), why);
         Fate fate = !jobUnfinished ? Fate.UNTOUCHED : giveUp ? Fate.ends(JobState.FAILED) : Fate.RELAUNCH;
-        store.ended(attempt.getId(), Optional.empty(), Phase.FAILED, null, "never started: " + why, fate);
+        store.ended(attempt.getId(), Optional.empty(), Phase.FAILED, null, "never started: " + why, fate,
+                Optional.empty());
     }
 
     /**

@@ -130,18 +130,9 @@ class RuntimeStore {
 
     /**
      * Records an attempt's end and its task's fate; {@code startedOn} (the node) marks it running
-     * first when no pass saw it run, in the same transaction.
-     */
-    @Transactional
-    public void ended(long attemptId, Optional<String> startedOn, TaskObservation.Phase phase, Integer exitCode,
-                      String diagnostics, Fate fate) {
-        ended(attemptId, startedOn, phase, exitCode, diagnostics, fate, Optional.empty());
-    }
-
-    /**
-     * As {@link #ended(long, Optional, TaskObservation.Phase, Integer, String, Fate)}; with the
-     * job's spec, a task that ended for good also brings its job's verdict when it can be given
-     * at once (see {@link #decideJob}).
+     * first when no pass saw it run, in the same transaction. With the job's {@code spec}, a task
+     * that ended for good also brings its job's verdict when it can be given at once (see
+     * {@link #decideJob}).
      */
     @Transactional
     public void ended(long attemptId, Optional<String> startedOn, TaskObservation.Phase phase, Integer exitCode,

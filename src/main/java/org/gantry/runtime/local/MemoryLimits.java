@@ -100,13 +100,9 @@ final class MemoryLimits {
         }
     }
 
-    /** Prepares the limit of one attempt; {@code name} is unique per attempt and stable across restarts. */
-    Limit prepare(String name, int memoryMB) throws IOException {
-        return prepare(name, memoryMB, Optional.empty());
-    }
-
     /**
-     * Prepares the limit of one attempt whose runner may already sit in a cgroup of its own
+     * Prepares the limit of one attempt; {@code name} is unique per attempt and stable across
+     * restarts. The attempt's runner may already sit in a cgroup of its own
      * ({@code joined}, see {@link #warmGroup}): that cgroup is renamed to the attempt's and
      * limited, and the runner need not join one (the returned limit has no procs file).
      */
