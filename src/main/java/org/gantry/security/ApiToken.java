@@ -83,10 +83,6 @@ public class ApiToken extends AbstractEntity {
         return Optional.ofNullable(lastUsedAt);
     }
 
-    void setLastUsedAt(Instant lastUsedAt) {
-        this.lastUsedAt = lastUsedAt;
-    }
-
     public boolean isRevoked() {
         return revokedAt != null;
     }

@@ -40,22 +40,22 @@ class BearerTokenFilter extends OncePerRequestFilter {
     protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws ServletException, IOException {
         String header = request.getHeader("Authorization");
-        Optional<ApiToken> token = header != null && header.regionMatches(true, 0, "Bearer ", 0, 7)
+        Optional<PresentedToken> token = header != null && header.regionMatches(true, 0, "Bearer ", 0, 7)
                 ? tokens.authenticate(header.substring(7).trim()) : Optional.empty();
         try {
             if (token.isPresent()) {
-                UserAccount account = token.get().getUser();
-                MDC.put("user", account.getUsername());
-                Optional<String> refusal = token.get().getKind() == ApiToken.Kind.APPLICATION
+                String username = token.get().username();
+                MDC.put("user", username);
+                Optional<String> refusal = token.get().kind() == ApiToken.Kind.APPLICATION
                         ? ApplicationTokenScope.refusal(request.getMethod(), pathWithinApplication(request))
                         : Optional.empty();
                 if (refusal.isPresent()) {
-                    audit.info("Application token of {} refused for {} {}", account.getUsername(),
+                    audit.info("Application token of {} refused for {} {}", username,
                             request.getMethod(), AuthenticationAuditListener.sanitize(pathWithinApplication(request)));
                     refuse(response, refusal.get());
                     return;
                 }
-                UserDetails details = GantryUserDetailsService.toDetails(account);
+                UserDetails details = token.get().toDetails();
                 strategy.getContext().setAuthentication(
                         UsernamePasswordAuthenticationToken.authenticated(details, null, details.getAuthorities()));
             }

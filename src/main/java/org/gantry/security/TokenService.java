@@ -55,20 +55,16 @@ public class TokenService {
     }
 
     /**
-     * The token, with its account, when it is known, unexpired, unrevoked and its user enabled.
+     * What the token stands for, when it is known, unexpired, unrevoked and its user enabled.
      * Its kind says what it may do ({@link ApplicationTokenScope}).
      */
     @Transactional
-    public Optional<ApiToken> authenticate(String raw) {
+    public Optional<PresentedToken> authenticate(String raw) {
         Instant now = clock.instant();
-        return tokens.findByTokenHash(hash(raw))
-                .filter(t -> t.isUsableAt(now))
-                .map(t -> {
-                    if (t.getLastUsedAt().map(last -> last.isBefore(now.minus(LAST_USE_RESOLUTION))).orElse(true)) {
-                        t.setLastUsedAt(now);
-                    }
-                    return t;
-                });
+        Optional<PresentedToken> token = tokens.findPresentedByTokenHash(hash(raw)).filter(t -> t.isUsableAt(now));
+        token.filter(t -> t.lastUsedAt() == null || t.lastUsedAt().isBefore(now.minus(LAST_USE_RESOLUTION)))
+                .ifPresent(t -> tokens.markUsed(t.id(), now));
+        return token;
     }
 
     /** Revokes the given token; true when it belonged to the user and was active. */

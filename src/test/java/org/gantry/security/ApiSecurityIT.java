@@ -6,8 +6,10 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import org.gantry.testsupport.TestSecurity;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -21,6 +23,9 @@ class ApiSecurityIT {
 
     @Autowired
     TokenService tokens;
+
+    @Autowired
+    UserService users;
 
     private final HttpClient http = HttpClient.newHttpClient();
 
@@ -39,6 +44,28 @@ class ApiSecurityIT {
         assertThat(metrics.statusCode()).as(metrics.body()).isEqualTo(200);
         assertThat(tokens.revoke("admin", issued.value())).isTrue();
         assertThat(get("/actuator/prometheus", Optional.of(issued.value())).statusCode()).isEqualTo(401);
+    }
+
+    @Test
+    void a_token_records_when_it_was_used() throws Exception {
+        var issued = tokens.issue("admin", ApiToken.Kind.SESSION, "", Optional.empty());
+        assertThat(issued.token().getLastUsedAt()).isEmpty();
+        assertThat(get("/api/v2/users/me", Optional.of(issued.value())).statusCode()).isEqualTo(200);
+        assertThat(tokens.activeTokens("admin")).filteredOn(t -> t.getId().equals(issued.token().getId()))
+                .singleElement().satisfies(t -> assertThat(t.getLastUsedAt()).isPresent());
+    }
+
+    @Test
+    void an_expired_token_and_a_disabled_users_token_are_refused() throws Exception {
+        var expiring = tokens.issue("admin", ApiToken.Kind.SESSION, "", Optional.of(Duration.ofMillis(1)));
+        Thread.sleep(20);
+        assertThat(get("/api/v2/users/me", Optional.of(expiring.value())).statusCode()).isEqualTo(401);
+
+        TestSecurity.asAdmin(() -> users.create("token-user", "token-user-password", Role.USER, "", List.of()));
+        var issued = tokens.issue("token-user", ApiToken.Kind.SESSION, "", Optional.empty());
+        assertThat(get("/api/v2/users/me", Optional.of(issued.value())).statusCode()).isEqualTo(200);
+        TestSecurity.asAdmin(() -> users.setEnabled("token-user", false));
+        assertThat(get("/api/v2/users/me", Optional.of(issued.value())).statusCode()).isEqualTo(401);
     }
 
     @Test
