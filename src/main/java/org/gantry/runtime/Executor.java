@@ -107,4 +107,12 @@ public interface Executor {
      */
     default void onChange(Runnable callback) {
     }
+
+    /**
+     * True when {@link #onChange} callbacks come for every attempt this executor started that
+     * ends (its process exited): a launch known to run then needs no pass until that news.
+     */
+    default boolean reportsEnds() {
+        return false;
+    }
 }

@@ -4,6 +4,7 @@ import java.time.Clock;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
@@ -11,6 +12,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Collectors;
 import org.gantry.job.JobStateChanged;
 import org.gantry.job.JobRunService;
@@ -49,6 +51,19 @@ public class Reconciler implements SmartLifecycle {
     private final Map<Long, JobSpec> specs = new ConcurrentHashMap<>();
     private final Semaphore wake = new Semaphore(0);
     /**
+     * Why passes are asked for: job commits of others (submissions, stop requests), counted
+     * apart from every other reason, so that a pass whose reads already saw a commit is not
+     * run again for it ({@link #loop}). Each count goes up before its wake.
+     */
+    private final AtomicLong jobEvents = new AtomicLong();
+    private final AtomicLong otherWakes = new AtomicLong();
+    /** {@link #jobEvents} as it was when a pass last began to read the unfinished jobs. */
+    private volatile long jobEventsRead;
+    /** {@link #otherWakes} as the loop last saw it before a pass; read and written by its thread only. */
+    private long othersPassed = -1;
+    /** Counts the executors' news ({@link Executor#onChange}); a launch reads it to know whether news came meanwhile. */
+    private final AtomicLong executorNews = new AtomicLong();
+    /**
      * The pass's thread and the threads it observes and launches on: the job states they commit
      * wake no pass (a launch wakes one itself when it is done).
      */
@@ -68,11 +83,15 @@ public class Reconciler implements SmartLifecycle {
         this.follower = new AttemptFollower(store, executors, backoff, settings.stopGrace(), clock);
         this.verdicts = new JobVerdicts(store, follower);
         this.admission = new Admission(store, executors, backoff, settings, instanceId);
-        all.forEach(executor -> executor.onChange(this::wakeUp));
+        all.forEach(executor -> executor.onChange(() -> {
+            executorNews.incrementAndGet();
+            wakeUp();
+        }));
     }
 
     /** Asks for a pass now. */
     public void wakeUp() {
+        otherWakes.incrementAndGet();
         wake.release();
     }
 
@@ -83,15 +102,21 @@ public class Reconciler implements SmartLifecycle {
     @TransactionalEventListener(fallbackExecution = true)
     void onJobStateChanged(JobStateChanged event) {
         if (!ownThreads.contains(Thread.currentThread())) {
-            wakeUp();
+            jobEvents.incrementAndGet();
+            wake.release();
         }
     }
 
     private void loop() {
         while (thread == Thread.currentThread()) {
             try {
-                wake.tryAcquire(settings.reconcileInterval().toMillis(), TimeUnit.MILLISECONDS);
+                boolean woken = wake.tryAcquire(settings.reconcileInterval().toMillis(), TimeUnit.MILLISECONDS);
                 wake.drainPermits();
+                long others = otherWakes.get();
+                if (woken && others == othersPassed && jobEvents.get() <= jobEventsRead) {
+                    continue;  // woken only by job commits that a read of the last pass already saw
+                }
+                othersPassed = others;
                 pass();
             } catch (InterruptedException e) {
                 return;
@@ -129,6 +154,8 @@ public class Reconciler implements SmartLifecycle {
     }
 
     private Map<Long, RunnableJob> unfinished() {
+        // the job commits announced so far came before this read: it sees them
+        jobEventsRead = jobEvents.get();
         Map<Long, RunnableJob> jobs = new LinkedHashMap<>();
         for (RunnableJob job : jobRuns.unfinishedJobs()) {
             if (!specs.containsKey(job.id()) && !loadSpec(job)) {
@@ -155,19 +182,28 @@ public class Reconciler implements SmartLifecycle {
         TaskAttempt attempt = admitted.attempt();
         RunnableJob job = admitted.job();
         AttemptRef ref = AttemptFollower.ref(attempt, job, admitted.task());
+        long news = executorNews.get();
+        boolean followed = false;
         try {
             TaskLaunch launch = planner.launch(admitted.spec(), job.virtualCluster(), ref, admitted.layout(),
                     admitted.placement().cacheDir());
-            ExecutionHandle handle = admitted.executor().submit(attempt.getTarget(), launch);
-            store.launched(attempt.getId(), handle, admitted.executor().runsAtOnceOn(handle));
+            Executor executor = admitted.executor();
+            ExecutionHandle handle = executor.submit(attempt.getTarget(), launch);
+            Optional<String> runningOn = executor.runsAtOnceOn(handle);
+            store.launched(attempt.getId(), handle, runningOn);
             backoff.launched(attempt.getTaskId());
+            // recorded running, and its end will be news: no pass is needed until then
+            followed = runningOn.isPresent() && executor.reportsEnds();
         } catch (ExecutorException e) {
             launchFailed(attempt, ref, e.getMessage(), e.isPermanent());
         } catch (RuntimeException e) {
             launchFailed(attempt, ref, e.getMessage(), true);
         } finally {
             inFlight.remove(attempt.getId());
-            wakeUp();
+            // news that came during the launch (the task may have ended already) found it in flight
+            if (!followed || executorNews.get() != news) {
+                wakeUp();
+            }
         }
     }
 

@@ -110,6 +110,11 @@ public class LocalExecutor implements Executor {
     }
 
     @Override
+    public boolean reportsEnds() {
+        return true;
+    }
+
+    @Override
     public void onChange(Runnable callback) {
         Runnable previous = onChange;
         onChange = () -> {
