@@ -1,6 +1,5 @@
 package org.gantry.job;
 
-import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
 import org.springframework.data.jpa.repository.JpaRepository;
@@ -12,9 +11,8 @@ interface JobAttemptRepository extends JpaRepository<JobAttempt, Long> {
 
     Optional<JobAttempt> findByJobAndAttemptIndex(Job job, int attemptIndex);
 
+    // read for every job's start, end and status: a JPQL string is translated once, a derived
+    // query (Criteria API) on every call
+    @Query("select a from JobAttempt a where a.job = :job order by a.attemptIndex desc limit 1")
     Optional<JobAttempt> findFirstByJobOrderByAttemptIndexDesc(Job job);
-
-    /** Pairs of job id and its latest attempt index, for many jobs in one query. */
-    @Query("select a.job.id, max(a.attemptIndex) from JobAttempt a where a.job.id in ?1 group by a.job.id")
-    List<Object[]> latestAttemptIndexes(Collection<Long> jobIds);
 }

@@ -21,14 +21,25 @@ interface JobRepository extends JpaRepository<Job, Long>, JpaSpecificationExecut
     @Query("select count(j) > 0 from Job j where j.owner.username = :username and j.name = :name")
     boolean existsByOwnerUsernameAndName(String username, String name);
 
-    @Query("select new org.gantry.job.RunnableJobRow(j.id, o.username, j.name, j.virtualCluster, j.executionType,"
-            + " j.state, j.retries, j.submittedAt) from Job j join j.owner o where j.state in :states"
-            + " order by j.submittedAt asc, j.id asc")
-    List<RunnableJobRow> runnableRowsInState(@Param("states") Collection<JobState> states);
+    /**
+     * Jobs as the runtime reads them, a row per task. Hot queries take no collection parameter:
+     * Hibernate translates a query with one anew on every call.
+     */
+    String RUNNABLE = "select new org.gantry.job.RunnableTaskRow(j.id, o.username, j.name, j.virtualCluster,"
+            + " j.executionType, j.state, j.retries, j.submittedAt,"
+            + " (select max(a.attemptIndex) from JobAttempt a where a.job = j), t.id, t.roleName, t.taskIndex,"
+            + " t.state, t.retries, t.waitingReason, t.exitCode, t.exitDiagnostics)"
+            + " from Job j join j.owner o left join JobTask t on t.job = j";
 
-    @Query("select new org.gantry.job.RunnableJobRow(j.id, o.username, j.name, j.virtualCluster, j.executionType,"
-            + " j.state, j.retries, j.submittedAt) from Job j join j.owner o where j.id in :ids")
-    List<RunnableJobRow> runnableRows(@Param("ids") Collection<Long> ids);
+    @Query(RUNNABLE + " where j.state in (org.gantry.job.JobState.WAITING, org.gantry.job.JobState.RUNNING,"
+            + " org.gantry.job.JobState.STOPPING) order by j.submittedAt asc, j.id asc, t.id asc")
+    List<RunnableTaskRow> unfinishedTaskRows();
+
+    @Query(RUNNABLE + " where j.id = :id order by t.id asc")
+    List<RunnableTaskRow> taskRowsOfJob(@Param("id") long id);
+
+    @Query(RUNNABLE + " where j.id in :ids order by j.id asc, t.id asc")
+    List<RunnableTaskRow> taskRowsOfJobs(@Param("ids") Collection<Long> ids);
 
     Page<Job> findByOwnerUsername(String username, Pageable pageable);
 }

@@ -21,8 +21,6 @@ import org.springframework.transaction.annotation.Transactional;
 @Service
 public class JobRunService {
 
-    private static final List<JobState> UNFINISHED = List.of(JobState.WAITING, JobState.RUNNING, JobState.STOPPING);
-
     private final JobRepository jobs;
     private final JobTaskRepository tasks;
     private final JobAttemptRepository attempts;
@@ -55,35 +53,32 @@ public class JobRunService {
     /** Jobs not ended, oldest first, with their tasks. */
     @Transactional(readOnly = true)
     public List<RunnableJob> unfinishedJobs() {
-        return withTasks(jobs.runnableRowsInState(UNFINISHED));
+        return grouped(jobs.unfinishedTaskRows());
     }
 
     /** The given jobs, whatever their state (ids not found are left out). */
     @Transactional(readOnly = true)
     public List<RunnableJob> jobs(Collection<Long> ids) {
-        return withTasks(jobs.runnableRows(ids));
-    }
-
-    private List<RunnableJob> withTasks(List<RunnableJobRow> found) {
-        if (found.isEmpty()) {
+        if (ids.isEmpty()) {
             return List.of();
         }
-        List<Long> ids = found.stream().map(RunnableJobRow::id).toList();
-        Map<Long, List<RunnableTask>> byJob = new LinkedHashMap<>();
-        for (JobTask t : tasks.findByJobIdIn(ids)) {
-            byJob.computeIfAbsent(t.getJob().getId(), id -> new ArrayList<>()).add(new RunnableTask(t.getId(),
-                    t.getRoleName(), t.getTaskIndex(), t.getState(), t.getRetries(), t.getWaitingReason(),
-                    t.getExitCode(), t.getExitDiagnostics()));
-        }
-        Map<Long, Integer> latest = new LinkedHashMap<>();
-        for (Object[] row : attempts.latestAttemptIndexes(ids)) {
-            latest.put((Long) row[0], (Integer) row[1]);
-        }
-        List<RunnableJob> result = new ArrayList<>();
-        for (RunnableJobRow job : found) {
-            result.add(new RunnableJob(job.id(), job.user(), job.name(), job.virtualCluster(), job.executionType(),
-                    job.state(), job.retries(), latest.getOrDefault(job.id(), 0), job.submittedAt(),
-                    byJob.getOrDefault(job.id(), List.of())));
+        return grouped(ids.size() == 1 ? jobs.taskRowsOfJob(ids.iterator().next()) : jobs.taskRowsOfJobs(ids));
+    }
+
+    private static List<RunnableJob> grouped(List<RunnableTaskRow> rows) {
+        Map<Long, List<RunnableTaskRow>> byJob = new LinkedHashMap<>();
+        rows.forEach(row -> byJob.computeIfAbsent(row.jobId(), id -> new ArrayList<>()).add(row));
+        List<RunnableJob> result = new ArrayList<>(byJob.size());
+        for (List<RunnableTaskRow> jobRows : byJob.values()) {
+            RunnableTaskRow job = jobRows.get(0);
+            List<RunnableTask> tasks = jobRows.stream().filter(row -> row.taskId() != null)
+                    .map(row -> new RunnableTask(row.taskId(), row.role(), row.index(), row.taskState(),
+                            row.taskRetries(), Optional.ofNullable(row.waitingReason()),
+                            Optional.ofNullable(row.exitCode()), Optional.ofNullable(row.exitDiagnostics())))
+                    .toList();
+            result.add(new RunnableJob(job.jobId(), job.user(), job.name(), job.virtualCluster(), job.executionType(),
+                    job.jobState(), job.jobRetries(), job.jobAttempt() == null ? 0 : job.jobAttempt(),
+                    job.submittedAt(), tasks));
         }
         return result;
     }

@@ -100,7 +100,7 @@ public class JobService {
         Attempt attempt = attempt(job, attemptIndex);
         List<JobTask> jobTasks = tasks.findByJobOrderByRoleNameAscTaskIndexAsc(job);
         Map<Long, TaskRun> lastRuns = new HashMap<>();
-        runs(jobTasks, attempt.index()).forEach(run -> lastRuns.put(run.taskId(), run));
+        runs(job, attempt.index()).forEach(run -> lastRuns.put(run.taskId(), run));
         Map<String, List<TaskStatus>> roles = new LinkedHashMap<>();
         for (JobTask task : jobTasks) {
             roles.computeIfAbsent(task.getRoleName(), r -> new ArrayList<>())
@@ -128,7 +128,7 @@ public class JobService {
                 .findFirst()
                 .orElseThrow(() -> new JobException(JobException.Kind.NO_TASK, "Task " + roleName + "-" + taskIndex
                         + " of job " + job.getFrameworkName() + " is not found."));
-        List<TaskRun> runs = runs(List.of(task), attempt.index());
+        List<TaskRun> runs = runs(job, attempt.index()).stream().filter(run -> run.taskId() == task.getId()).toList();
         TaskStatus status = attempt.status(task, runs.isEmpty() ? Optional.empty()
                 : Optional.of(runs.get(runs.size() - 1)));
         Map<Integer, TaskRun> lastOfEachRetry = new TreeMap<>();
@@ -229,10 +229,9 @@ public class JobService {
         return new Attempt(attempt, attempt == latest);
     }
 
-    private List<TaskRun> runs(List<JobTask> of, int jobAttempt) {
+    private List<TaskRun> runs(Job job, int jobAttempt) {
         TaskRuns runs = taskRuns.getIfAvailable();
-        return runs == null || of.isEmpty() ? List.of()
-                : runs.of(of.stream().map(JobTask::getId).toList(), jobAttempt);
+        return runs == null ? List.of() : runs.of(job.getId(), jobAttempt);
     }
 
     /** One of a job's attempts, and whether it is the latest (whose tasks are the task rows as they stand). */

@@ -1,6 +1,5 @@
 package org.gantry.job;
 
-import java.util.Collection;
 import java.util.List;
 
 /**
@@ -11,6 +10,6 @@ import java.util.List;
  */
 public interface TaskRuns {
 
-    /** The launches of these tasks in job attempt {@code jobAttempt}, oldest first; empty when none. */
-    List<TaskRun> of(Collection<Long> taskIds, int jobAttempt);
+    /** The launches of the job's tasks in job attempt {@code jobAttempt}, oldest first; empty when none. */
+    List<TaskRun> of(long jobId, int jobAttempt);
 }

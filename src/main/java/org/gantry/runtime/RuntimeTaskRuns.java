@@ -1,6 +1,5 @@
 package org.gantry.runtime;
 
-import java.util.Collection;
 import java.util.List;
 import org.gantry.job.JobState;
 import org.gantry.job.TaskRun;
@@ -20,11 +19,8 @@ class RuntimeTaskRuns implements TaskRuns {
 
     @Override
     @Transactional(readOnly = true)
-    public List<TaskRun> of(Collection<Long> taskIds, int jobAttempt) {
-        if (taskIds.isEmpty()) {
-            return List.of();
-        }
-        return attempts.findByTaskIdInAndJobAttemptOrderByAttempt(taskIds, jobAttempt).stream()
+    public List<TaskRun> of(long jobId, int jobAttempt) {
+        return attempts.findByJobIdAndJobAttemptOrderByAttempt(jobId, jobAttempt).stream()
                 .map(RuntimeTaskRuns::run).toList();
     }
 

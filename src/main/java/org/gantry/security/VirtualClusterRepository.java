@@ -10,5 +10,7 @@ interface VirtualClusterRepository extends JpaRepository<VirtualCluster, Long> {
     @Query("select c from VirtualCluster c where c.name = :name")
     Optional<VirtualCluster> findByName(String name);
 
+    // read on every submission and admission: a JPQL string is translated once (see findByName)
+    @Query("select c from VirtualCluster c order by c.name")
     List<VirtualCluster> findAllByOrderByName();
 }
