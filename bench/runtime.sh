@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runtime figures against Gantry started as its own JVM (needs root for task accounts, or
-# runs tasks as the current user): latency [jobs] | chain [jobs] | fault [rounds]
+# runs tasks as the current user): latency [jobs] | chain [jobs] | fault [rounds] | commit [commits]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mvn -o -q test-compile

@@ -29,8 +29,9 @@ import org.springframework.transaction.event.TransactionalEventListener;
 /**
  * Drives jobs to their end, level-driven (decision 0005): one thread runs a pass every
  * {@code gantry.runtime.reconcile-interval} and whenever woken (a job state committed — a
- * submission, a stop request —, a local task ending, a launch done). A pass settles interrupted launches, observes launched
- * attempts, applies stop requests and verdicts, and admits waiting tasks.
+ * submission, a stop request —, a local task ending, a launch done unless the executor will
+ * report the task's end). A pass settles interrupted launches, observes launched attempts,
+ * applies stop requests and verdicts, and admits waiting tasks.
  */
 @Component
 public class Reconciler implements SmartLifecycle {
@@ -65,7 +66,7 @@ public class Reconciler implements SmartLifecycle {
     private final AtomicLong executorNews = new AtomicLong();
     /**
      * The pass's thread and the threads it observes and launches on: the job states they commit
-     * wake no pass (a launch wakes one itself when it is done).
+     * wake no pass (a launch wakes one itself when it is done, see {@link #launch}).
      */
     private final Set<Thread> ownThreads = ConcurrentHashMap.newKeySet();
     private final ExecutorService launchers = Executors.newFixedThreadPool(4, own(daemon("task-launch")));

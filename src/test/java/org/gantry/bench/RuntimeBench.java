@@ -30,7 +30,8 @@ public final class RuntimeBench {
             case "chain" -> chain(count > 0 ? count : 1000);
             case "fault" -> FaultBench.run(count > 0 ? count : 20);
             case "executor" -> ExecutorLatency.run(count > 0 ? count : 110);
-            default -> throw new IllegalArgumentException("latency | chain | fault | executor");
+            case "commit" -> CommitFloor.run(count > 0 ? count : 500);
+            default -> throw new IllegalArgumentException("latency | chain | fault | executor | commit");
         }
         System.exit(0);
     }
@@ -90,12 +91,12 @@ public final class RuntimeBench {
             // a server that has run jobs for a while: its JIT has compiled the job path (the CPU
             // its compiler threads still take while measuring is printed below)
             for (int i = 0; i < WARM_UP_JOBS; i++) {
-                runOne(user, "warmup-" + i);
+                runOne(user, username, "warmup-" + i);
             }
             ThreadCpu before = ThreadCpu.of(gantry.pid());
             long start = System.nanoTime();
             for (int i = 0; i < jobs; i++) {
-                posts.add(runOne(user, "chain-" + i));
+                posts.add(runOne(user, username, "chain-" + i));
             }
             double perJob = (System.nanoTime() - start) / 1e6 / jobs;
             ThreadCpu used = ThreadCpu.of(gantry.pid()).minus(before);
@@ -109,7 +110,7 @@ public final class RuntimeBench {
     }
 
     /** Runs one job to SUCCEEDED; returns the milliseconds its POST took to answer 202. */
-    private static double runOne(RestClient user, String name) throws Exception {
+    private static double runOne(RestClient user, String username, String name) throws Exception {
         long posted = System.nanoTime();
         RestClient.Response response = user.postYaml("/api/v2/jobs", BenchGantry.job(name, "true"));
         double postMillis = (System.nanoTime() - posted) / 1e6;
@@ -117,7 +118,7 @@ public final class RuntimeBench {
             throw new IllegalStateException(response.toString());
         }
         // the status endpoint holds its answer back until the job ended (wait=N): no polling
-        String state = BenchGantry.state(user, user.username(), name + "?wait=60");
+        String state = BenchGantry.state(user, username, name + "?wait=60");
         if (!state.equals("SUCCEEDED")) {
             throw new IllegalStateException(name + " ended " + state);
         }

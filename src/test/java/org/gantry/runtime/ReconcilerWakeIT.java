@@ -44,8 +44,7 @@ class ReconcilerWakeIT {
         for (int i = 0; i < 30; i++) {
             // `true` ends within milliseconds, often before its launch is committed
             String name = bob.submit(job(name("woken"), "", i % 3 == 0 ? "sleep 0.2" : "true"));
-            RestClient.Response answer = bob.get("/api/v2/jobs/" + user + "~" + name + "?wait=" + WAIT.toSeconds());
-            assertThat(answer.json().at("/jobStatus/state").asText()).as("job %d: %s", i, answer).isEqualTo("SUCCEEDED");
+            assertThat(stateAtEnd(name)).as("job %d", i).isEqualTo("SUCCEEDED");
         }
     }
 
@@ -53,10 +52,8 @@ class ReconcilerWakeIT {
     void two_jobs_submitted_together_both_run() {
         String first = bob.submit(job(name("pair"), "", "true"));
         String second = bob.submit(job(name("pair"), "", "true"));
-        for (String name : new String[] {first, second}) {
-            RestClient.Response answer = bob.get("/api/v2/jobs/" + user + "~" + name + "?wait=" + WAIT.toSeconds());
-            assertThat(answer.json().at("/jobStatus/state").asText()).as(answer.toString()).isEqualTo("SUCCEEDED");
-        }
+        assertThat(stateAtEnd(first)).isEqualTo("SUCCEEDED");
+        assertThat(stateAtEnd(second)).isEqualTo("SUCCEEDED");
     }
 
     @Test
@@ -66,7 +63,13 @@ class ReconcilerWakeIT {
 
         bob.putJson("/api/v2/jobs/" + user + "~" + name + "/executionType", Map.of("value", "STOP"));
 
+        assertThat(stateAtEnd(name)).isEqualTo("STOPPED");
+    }
+
+    /** The job's state when it ended, or when {@link #WAIT} passed without its end. */
+    private String stateAtEnd(String name) {
         RestClient.Response answer = bob.get("/api/v2/jobs/" + user + "~" + name + "?wait=" + WAIT.toSeconds());
-        assertThat(answer.json().at("/jobStatus/state").asText()).as(answer.toString()).isEqualTo("STOPPED");
+        assertThat(answer.status()).as(answer.toString()).isEqualTo(200);
+        return answer.json().at("/jobStatus/state").asText();
     }
 }
