@@ -13,8 +13,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 import org.gantry.job.Job;
-import org.gantry.job.JobDetail;
 import org.gantry.job.JobEndWaits;
 import org.gantry.job.JobEvent;
 import org.gantry.job.JobPage;
@@ -123,42 +123,40 @@ class JobController {
             + " state it has then: a client following a job asks again instead of polling.")
     Object get(@PathVariable String user, @PathVariable String job, @RequestParam Optional<Integer> wait) {
         Optional<String> viewer = currentUser.username();
+        // taken here, on the request's thread: a held-back answer is made on another
         String host = sshPorts.host();
+        Supplier<Map<String, Object>> status = () -> {
+            Map<String, Object> detail = JobJson.detail(jobs.detail(user, job, Optional.empty()));
+            viewer.ifPresent(v -> sshPorts.addTo(detail, user, job, v, host));
+            return detail;
+        };
         if (wait.isEmpty() || wait.get() <= 0) {
-            return json(jobs.detail(user, job, Optional.empty()), user, job, viewer, host);
+            return status.get();
         }
         String key = user + "~" + job;
         Optional<CompletableFuture<Void>> end = endWaits.register(key);
-        boolean over;
+        boolean waits = false;
         try {
-            over = jobs.state(user, job).isFinal();
-        } catch (RuntimeException e) {
-            end.ifPresent(f -> endWaits.release(key, f));
-            throw e;
+            waits = end.isPresent() && !jobs.state(user, job).isFinal();
+        } finally {
+            if (!waits) {
+                end.ifPresent(f -> endWaits.release(key, f));
+            }
         }
-        if (end.isEmpty() || over) {
-            end.ifPresent(f -> endWaits.release(key, f));
-            return json(jobs.detail(user, job, Optional.empty()), user, job, viewer, host);
+        if (!waits) {
+            return status.get();
         }
         int seconds = Math.min(wait.get(), MAX_WAIT_SECONDS);
         DeferredResult<Map<String, Object>> answer = new DeferredResult<>(TimeUnit.SECONDS.toMillis(seconds + 30L));
         end.get().completeOnTimeout(null, seconds, TimeUnit.SECONDS).whenCompleteAsync((ended, failure) -> {
             endWaits.release(key, end.get());
             try {
-                // off the request's thread: the host was taken from the request before
-                answer.setResult(json(jobs.detail(user, job, Optional.empty()), user, job, viewer, host));
+                answer.setResult(status.get());
             } catch (RuntimeException e) {
                 answer.setErrorResult(e);
             }
         }, waitAnswers);
         return answer;
-    }
-
-    private Map<String, Object> json(JobDetail found, String user, String job, Optional<String> viewer,
-                                     String host) {
-        Map<String, Object> detail = JobJson.detail(found);
-        viewer.ifPresent(v -> sshPorts.addTo(detail, user, job, v, host));
-        return detail;
     }
 
     @GetMapping(path = JOB + "/config", produces = "text/yaml")

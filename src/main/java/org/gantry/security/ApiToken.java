@@ -96,6 +96,11 @@ public class ApiToken extends AbstractEntity {
     }
 
     public boolean isUsableAt(Instant now) {
-        return revokedAt == null && (expiresAt == null || expiresAt.isAfter(now)) && user.isEnabled();
+        return isUsable(revokedAt, expiresAt, user.isEnabled(), now);
+    }
+
+    /** Unrevoked, unexpired at {@code now}, and its user enabled: a token that authenticates. */
+    static boolean isUsable(Instant revokedAt, Instant expiresAt, boolean userEnabled, Instant now) {
+        return revokedAt == null && (expiresAt == null || expiresAt.isAfter(now)) && userEnabled;
     }
 }

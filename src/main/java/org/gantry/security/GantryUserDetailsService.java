@@ -27,10 +27,15 @@ class GantryUserDetailsService implements UserDetailsService {
     }
 
     static UserDetails toDetails(UserAccount account) {
-        return User.withUsername(account.getUsername())
-                .password(account.getPasswordHash())
-                .disabled(!account.isEnabled())
-                .authorities(AuthorityUtils.createAuthorityList(account.getRole().authorities()))
+        return toDetails(account.getUsername(), account.getPasswordHash(), account.isEnabled(), account.getRole());
+    }
+
+    /** The details Spring Security knows an account by; a bearer token's carry no password (""). */
+    static UserDetails toDetails(String username, String passwordHash, boolean enabled, Role role) {
+        return User.withUsername(username)
+                .password(passwordHash)
+                .disabled(!enabled)
+                .authorities(AuthorityUtils.createAuthorityList(role.authorities()))
                 .build();
     }
 }

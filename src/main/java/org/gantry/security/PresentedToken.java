@@ -1,8 +1,6 @@
 package org.gantry.security;
 
 import java.time.Instant;
-import org.springframework.security.core.authority.AuthorityUtils;
-import org.springframework.security.core.userdetails.User;
 import org.springframework.security.core.userdetails.UserDetails;
 
 /**
@@ -12,13 +10,12 @@ import org.springframework.security.core.userdetails.UserDetails;
 public record PresentedToken(long id, ApiToken.Kind kind, Instant expiresAt, Instant lastUsedAt, Instant revokedAt,
                              String username, boolean enabled, Role role) {
 
-    /** Unrevoked, unexpired, and its user enabled. */
+    /** As {@link ApiToken#isUsableAt}. */
     boolean isUsableAt(Instant now) {
-        return revokedAt == null && (expiresAt == null || expiresAt.isAfter(now)) && enabled;
+        return ApiToken.isUsable(revokedAt, expiresAt, enabled, now);
     }
 
     UserDetails toDetails() {
-        return User.withUsername(username).password("").disabled(!enabled)
-                .authorities(AuthorityUtils.createAuthorityList(role.authorities())).build();
+        return GantryUserDetailsService.toDetails(username, "", enabled, role);
     }
 }
