@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.EnumSet;
 import java.util.List;
@@ -103,6 +104,9 @@ public final class ProcessShell implements RemoteShell {
     public void writeFile(String path, String content, int mode) throws ExecutorException {
         try {
             Path file = Path.of(path);
+            // created with its mode, before the content: a script may hold secrets, never readable by others
+            Files.deleteIfExists(file);
+            Files.createFile(file, PosixFilePermissions.asFileAttribute(permissions(mode & 0700)));
             Files.writeString(file, content);
             Files.setPosixFilePermissions(file, permissions(mode));
         } catch (IOException e) {

@@ -13,8 +13,15 @@ import java.util.OptionalInt;
  * directory, starts its runner detached, settles interrupted launches, reads how it stands,
  * stops it and reads its logs. Shared by the SSH and Slurm executors; each call is one round
  * trip except {@link #prepare}.
+ *
+ * <p>Everything it creates is created with umask 077: an attempt's files (its task script holds
+ * the job's secrets) are readable by the account that runs the task only
+ * (docs/decisions/0010-how-secrets-reach-tasks.md).
  */
 public final class RemoteAttempts {
+
+    /** Put before every command that creates files: they are the task account's alone. */
+    public static final String PRIVATE = "umask 077 && ";
 
     private final RemoteShell shell;
 
@@ -37,7 +44,7 @@ public final class RemoteAttempts {
      * @throws ExecutorException when the attempt was claimed already, or the machine refused
      */
     public void prepare(String dir, String taskScript, String runnerScript) throws ExecutorException {
-        RemoteShell.ShellResult made = shell.run("umask 077 && mkdir -p " + quote(dir + "/" + RunnerScript.WORK_DIR)
+        RemoteShell.ShellResult made = shell.run(PRIVATE + "mkdir -p " + quote(dir + "/" + RunnerScript.WORK_DIR)
                 + " && chmod 700 " + quote(dir) + " " + quote(dir + "/" + RunnerScript.WORK_DIR)
                 + " && test ! -e " + quote(dir + "/" + RunnerScript.PID_FILE));
         if (!made.ok()) {
@@ -50,7 +57,7 @@ public final class RemoteAttempts {
 
     /** Starts the runner in a new session, detached from the connection, and returns its claim. */
     public RunnerClaim startDetached(String dir) throws ExecutorException {
-        RemoteShell.ShellResult started = shell.run("cd " + quote(dir) + " && { setsid nohup bash " + RunnerScript.FILE
+        RemoteShell.ShellResult started = shell.run(PRIVATE + "cd " + quote(dir) + " && { setsid nohup bash " + RunnerScript.FILE
                 + " </dev/null >runner.log 2>&1 & } && for i in $(seq 200); do [ -s " + RunnerScript.PID_FILE
                 + " ] && break; sleep 0.05; done; cat " + RunnerScript.PID_FILE);
         return RunnerClaim.parse(started.stdout()).orElseThrow(() -> ExecutorException.transientFailure(
@@ -62,7 +69,7 @@ public final class RemoteAttempts {
      * as the runner wrote it, or empty when this call (or an earlier one) fenced it.
      */
     public Optional<String> fenceOrFind(String dir) throws ExecutorException {
-        RemoteShell.ShellResult result = shell.runIn(dir, "mkdir -p " + quote(dir) + " && cd " + quote(dir)
+        RemoteShell.ShellResult result = shell.runIn(dir, PRIVATE + "mkdir -p " + quote(dir) + " && cd " + quote(dir)
                 + " && if ( set -C; echo " + RunnerScript.FENCE + " >" + RunnerScript.PID_FILE + " ) 2>/dev/null;"
                 + " then echo " + RunnerScript.FENCE + "; else for i in $(seq 40); do [ -s " + RunnerScript.PID_FILE
                 + " ] && break; sleep 0.025; done; cat " + RunnerScript.PID_FILE + "; fi");
@@ -107,7 +114,7 @@ public final class RemoteAttempts {
      * happens even when Gantry is gone by then.
      */
     public void stop(String dir, Optional<RunnerClaim> claim, Duration grace) throws ExecutorException {
-        StringBuilder command = new StringBuilder("touch " + quote(dir + "/" + RunnerScript.STOP_FILE));
+        StringBuilder command = new StringBuilder(PRIVATE + "touch " + quote(dir + "/" + RunnerScript.STOP_FILE));
         claim.ifPresent(c -> {
             String kill = "if " + aliveTest(c) + "; then kill -KILL -- -" + c.pid() + "; fi";
             command.append("; if ").append(aliveTest(c)).append("; then kill -TERM -- -").append(c.pid())

@@ -1,13 +1,22 @@
 package org.gantry.runtime;
 
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
+import java.util.Set;
 
 /** Test data for executors: launches of plain scripts, and waiting for attempts to end. */
 public final class Launches {
@@ -83,6 +92,31 @@ public final class Launches {
                 return all.toString();
             }
             offset = chunk.nextOffset();
+        }
+    }
+
+    /** Asserts that nothing in the tree (the root included) grants group or others any access. */
+    public static void assertClosedToOthers(Path root) throws IOException {
+        Set<PosixFilePermission> others = Set.of(PosixFilePermission.GROUP_READ, PosixFilePermission.GROUP_WRITE,
+                PosixFilePermission.GROUP_EXECUTE, PosixFilePermission.OTHERS_READ, PosixFilePermission.OTHERS_WRITE,
+                PosixFilePermission.OTHERS_EXECUTE);
+        try (var paths = Files.walk(root)) {
+            assertThat(paths.filter(p -> !Files.isSymbolicLink(p)).filter(p -> {
+                try {
+                    return Files.getPosixFilePermissions(p, LinkOption.NOFOLLOW_LINKS).stream()
+                            .anyMatch(others::contains);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            }).map(p -> p + " " + PosixFilePermissions.toString(permissions(p)))).as("open to others").isEmpty();
+        }
+    }
+
+    private static Set<PosixFilePermission> permissions(Path path) {
+        try {
+            return Files.getPosixFilePermissions(path, LinkOption.NOFOLLOW_LINKS);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 }

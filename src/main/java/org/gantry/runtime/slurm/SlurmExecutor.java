@@ -123,7 +123,8 @@ public class SlurmExecutor implements Executor {
                 throw ExecutorException.transientFailure("cannot hand " + dir + " over: " + e.getMessage(), e);
             }
         }
-        StringBuilder sbatch = new StringBuilder("cd ").append(quote(dir))
+        // sbatch hands its umask to the job: slurm.out is then the task account's alone
+        StringBuilder sbatch = new StringBuilder(RemoteAttempts.PRIVATE + "cd ").append(quote(dir))
                 .append(" && sbatch --parsable --export=NONE --job-name=").append(quote(ref.externalName()))
                 .append(" --output=slurm.out --open-mode=append --ntasks=1")
                 .append(" --cpus-per-task=").append(Math.max(1, launch.resources().cpu()));
@@ -196,7 +197,7 @@ public class SlurmExecutor implements Executor {
     public void stop(ExecutionHandle handle, Duration grace) throws ExecutorException {
         Site site = site(handle.target());
         String cancel = handle.externalId().matches("\\d+") ? "; scancel " + handle.externalId() : "";
-        ShellResult result = site.shell().runIn(handle.workDir(), "touch "
+        ShellResult result = site.shell().runIn(handle.workDir(), RemoteAttempts.PRIVATE + "touch "
                 + quote(handle.workDir() + "/" + RunnerScript.STOP_FILE)
                 + cancel);
         if (!result.ok()) {

@@ -2,7 +2,6 @@ package org.gantry.runtime.ssh;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.security.KeyPair;
 import java.time.Duration;
@@ -28,6 +27,9 @@ import org.gantry.runtime.ShellWords;
  * files move over SFTP.
  */
 final class MinaRemoteShell implements RemoteShell {
+
+    /** The largest write every SFTP server must take in one request. */
+    private static final int WRITE_CHUNK = 32 * 1024;
 
     private final SshClient client;
     private final SshTarget target;
@@ -98,11 +100,15 @@ final class MinaRemoteShell implements RemoteShell {
 
     @Override
     public void writeFile(String path, String content, int mode) throws ExecutorException {
-        try (SftpClient sftp = SftpClientFactory.instance().createSftpClient(session())) {
-            try (OutputStream out = sftp.write(path)) {
-                out.write(content.getBytes(StandardCharsets.UTF_8));
+        try (SftpClient sftp = SftpClientFactory.instance().createSftpClient(session());
+             SftpClient.CloseableHandle file = sftp.open(path, SftpClient.OpenMode.Write, SftpClient.OpenMode.Create,
+                     SftpClient.OpenMode.Truncate)) {
+            // the mode before the content: a script may hold secrets, never readable by others for a moment
+            sftp.setStat(file, new SftpClient.Attributes().perms(mode));
+            byte[] bytes = content.getBytes(StandardCharsets.UTF_8);
+            for (int offset = 0; offset < bytes.length; offset += WRITE_CHUNK) {
+                sftp.write(file, offset, bytes, offset, Math.min(WRITE_CHUNK, bytes.length - offset));
             }
-            sftp.setStat(path, new SftpClient.Attributes().perms(mode));
         } catch (IOException e) {
             close();
             throw unreachable(e);

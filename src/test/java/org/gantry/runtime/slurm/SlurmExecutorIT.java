@@ -2,6 +2,7 @@ package org.gantry.runtime.slurm;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assumptions.assumeThat;
+import static org.gantry.runtime.Launches.assertClosedToOthers;
 import static org.gantry.runtime.Launches.awaitFinal;
 import static org.gantry.runtime.Launches.awaitLog;
 import static org.gantry.runtime.Launches.launch;
@@ -106,6 +107,19 @@ class SlurmExecutorIT {
         assertThat(awaitFinal(executor, handle, WAIT).phase()).isEqualTo(Phase.SUCCEEDED);
         assertThat(log(executor, handle, LogStream.STDOUT)).isEqualTo("hello as " + sshd.user() + " in "
                 + sshd.home().resolve(settings.remoteBaseDir()).resolve("alice/via-login/main-0/attempt-1/work") + "\n");
+        assertClosedToOthers(sshd.home().resolve(settings.remoteBaseDir()).resolve("alice/via-login"));
+    }
+
+    // slurm.out and runner.log were created with the submitter's umask, readable by every account
+    @Test
+    void a_batch_jobs_files_are_readable_by_its_account_only() throws Exception {
+        ExecutionHandle handle = executor.submit("debug", launch("alice", "private-slurm",
+                "echo notes >notes.txt\necho done\n"));
+
+        assertThat(awaitFinal(executor, handle, WAIT).phase()).isEqualTo(Phase.SUCCEEDED);
+
+        assertThat(log(executor, handle, LogStream.STDOUT)).isEqualTo("done\n");
+        assertClosedToOthers(Path.of(handle.workDir()));
     }
 
     @Test

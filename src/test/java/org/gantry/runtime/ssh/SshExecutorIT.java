@@ -3,6 +3,7 @@ package org.gantry.runtime.ssh;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assumptions.assumeThat;
+import static org.gantry.runtime.Launches.assertClosedToOthers;
 import static org.gantry.runtime.Launches.awaitFinal;
 import static org.gantry.runtime.Launches.awaitLog;
 import static org.gantry.runtime.Launches.launch;
@@ -72,6 +73,18 @@ class SshExecutorIT {
                 + sshd.home().resolve(target.baseDir()).resolve("tasks/alice/hello-ssh/main-0/attempt-1/work") + "\n");
         assertThat(log(executor, handle, LogStream.STDERR)).isEqualTo("warn\n");
         assertThat(Files.readString(dir.resolve("known_hosts"))).contains("127.0.0.1");
+    }
+
+    // runner.log was created with the login's umask, readable by every account on the host
+    @Test
+    void an_attempts_files_on_the_host_are_readable_by_the_login_only() throws Exception {
+        ExecutionHandle handle = executor.submit("lab", launch("alice", "private-ssh",
+                "echo notes >notes.txt\necho done\n"));
+
+        assertThat(awaitFinal(executor, handle, WAIT).phase()).isEqualTo(Phase.SUCCEEDED);
+
+        assertThat(log(executor, handle, LogStream.STDOUT)).isEqualTo("done\n");
+        assertClosedToOthers(sshd.home().resolve(target.baseDir()).resolve("tasks/alice/private-ssh"));
     }
 
     @Test
