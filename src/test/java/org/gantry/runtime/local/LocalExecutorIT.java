@@ -1,6 +1,7 @@
 package org.gantry.runtime.local;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assumptions.assumeThat;
 import static org.gantry.runtime.Launches.awaitFinal;
 import static org.gantry.runtime.Launches.awaitLog;
@@ -43,7 +44,7 @@ class LocalExecutorIT {
 
     @BeforeEach
     void start() throws Exception {
-        executor = executor(RuntimeProperties.TaskAccounts.SHARED);
+        executor = executor(RuntimeProperties.TaskAccounts.PER_USER);
     }
 
     @AfterEach
@@ -153,7 +154,7 @@ class LocalExecutorIT {
                 "echo started\nsleep 2\necho done\n"));
         awaitLog(executor, handle, LogStream.STDOUT, "started", WAIT);
 
-        LocalExecutor restarted = executor(RuntimeProperties.TaskAccounts.SHARED);
+        LocalExecutor restarted = executor(RuntimeProperties.TaskAccounts.PER_USER);
 
         assertThat(restarted.observe(handle).phase()).isEqualTo(Phase.RUNNING);
         assertThat(awaitFinal(restarted, handle, WAIT).phase()).isEqualTo(Phase.SUCCEEDED);
@@ -243,6 +244,44 @@ class LocalExecutorIT {
             }
         }
         assertThat(executor.waitingRunners()).isEmpty();
+    }
+
+    @Test
+    void runners_started_ahead_of_need_run_each_users_task_under_that_users_own_account() throws Exception {
+        assumeThat(TaskAccounts.runningAsRoot()).as("switching accounts needs root").isTrue();
+        List<Long> waiting = awaitWaitingRunners(executor, 2);
+        assertThat(waiting).as("a waiting runner belongs to no task account yet").allSatisfy(pid ->
+                assertThat(Files.getAttribute(Path.of("/proc/" + pid), "unix:uid")).isEqualTo(0));
+
+        ExecutionHandle alice = submit(executor, launch("alice", "warm-who", "id -un\n"));
+        ExecutionHandle john = submit(executor, launch("John.Doe", "warm-who", "id -un\n"));
+
+        assertThat(List.of(alice, john)).extracting(h -> org.gantry.runtime.RunnerClaim.fromExternalId(
+                h.externalId()).orElseThrow().pid()).as("both went to waiting runners")
+                .containsExactlyInAnyOrderElementsOf(waiting);
+        assertThat(awaitFinal(executor, alice, WAIT).phase()).isEqualTo(Phase.SUCCEEDED);
+        assertThat(awaitFinal(executor, john, WAIT).phase()).isEqualTo(Phase.SUCCEEDED);
+        assertThat(log(executor, alice, LogStream.STDOUT)).isEqualTo("gantry-alice\n");
+        assertThat(log(executor, john, LogStream.STDOUT)).matches("gantry-john_doe-[0-9a-f]{8}\n");
+    }
+
+    // an account named like a user's task account but made by someone else was taken as the user's own
+    @Test
+    void an_existing_account_of_someone_else_is_never_used_for_a_users_tasks() throws Exception {
+        assumeThat(TaskAccounts.runningAsRoot()).as("switching accounts needs root").isTrue();
+        String user = "squatted" + Long.toString(System.nanoTime() % 1_000_000L, 36);
+        String account = TaskAccounts.perUserName("gantry-", user, "gantry-task");
+        assertThat(new ProcessBuilder("useradd", "--system", "--no-create-home", "--comment", "someone else", account)
+                .start().waitFor()).isZero();
+        try {
+            assertThatThrownBy(() -> executor.accountFor(user))
+                    .isInstanceOfSatisfying(org.gantry.runtime.ExecutorException.class,
+                            e -> assertThat(e.isPermanent()).isTrue())
+                    .hasMessageContaining("is not the task account of Gantry user " + user)
+                    .hasMessageContaining("someone else");
+        } finally {
+            new ProcessBuilder("userdel", account).start().waitFor();
+        }
     }
 
     private static List<Long> awaitWaitingRunners(LocalExecutor on, int count) throws InterruptedException {
