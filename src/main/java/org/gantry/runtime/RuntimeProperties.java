@@ -35,7 +35,7 @@ public record RuntimeProperties(
 
     /** Which OS accounts local tasks run as when Gantry runs as root. */
     public enum TaskAccounts {
-        /** One shared unprivileged account for every user's tasks. */
+        /** One shared unprivileged account for every user's tasks: they can read each other's files and secrets. */
         SHARED,
         /** One unprivileged account per Gantry user: tasks of different users cannot read each other's files. */
         PER_USER
@@ -46,9 +46,9 @@ public record RuntimeProperties(
      * @param memoryMb Memory in MiB the local executor hands out; defaults to the machine's.
      * @param gpu GPUs the local executor hands out; defaults to none.
      * @param allowSameUser Whether local tasks may run as Gantry's own OS user when Gantry cannot switch accounts.
-     * @param taskAccounts Which OS accounts local tasks run as when Gantry runs as root.
-     * @param sharedAccount Name of the shared task account, created at start when missing.
-     * @param accountPrefix Prefix of the per-user task accounts, created on first use.
+     * @param taskAccounts Which OS accounts local tasks run as when Gantry runs as root: one per user, or one shared.
+     * @param sharedAccount Name of the shared task account, created on first use when missing.
+     * @param accountPrefix Prefix of the per-user task accounts, created on first use (1 to 16 characters).
      * @param memoryLimit How memoryMB is enforced: auto (cgroup when writable, else prlimit), cgroup, prlimit or none.
      * @param tasksDir Directory of the local tasks' working directories; defaults to "tasks" in the data directory.
      * @param cacheRetention How long a cached pip or conda env no task used is kept; 0 keeps them for ever.
@@ -56,7 +56,7 @@ public record RuntimeProperties(
      */
     public record Local(Integer cpu, Integer memoryMb, @DefaultValue("0") int gpu,
                         @DefaultValue("false") boolean allowSameUser,
-                        @DefaultValue("shared") TaskAccounts taskAccounts,
+                        @DefaultValue("per-user") TaskAccounts taskAccounts,
                         @DefaultValue("gantry-task") String sharedAccount,
                         @DefaultValue("gantry-") String accountPrefix,
                         @DefaultValue("auto") String memoryLimit,

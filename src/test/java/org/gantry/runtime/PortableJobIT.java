@@ -47,7 +47,7 @@ class PortableJobIT {
     static void start() throws Exception {
         Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x"));
         local = new LocalExecutor(dir.resolve("data"), dir.resolve("data/tasks"), new RuntimeProperties.Local(
-                null, null, 0, true, RuntimeProperties.TaskAccounts.SHARED, "gantry-task",
+                null, null, 0, true, RuntimeProperties.TaskAccounts.PER_USER, "gantry-task",
                 "gantry-", "auto", null, Duration.ofDays(30), 2), System.getProperty("user.name").equals("root"));
         clients = new MinaSshClients(dir.resolve("known_hosts"), Duration.ofSeconds(10), Duration.ofSeconds(30));
         if (OpenSshServer.available()) {

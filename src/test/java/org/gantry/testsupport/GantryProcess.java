@@ -65,6 +65,8 @@ public final class GantryProcess implements AutoCloseable {
                 "gantry.admin-password", RestClient.ADMIN_PASSWORD,
                 "gantry.runtime.enabled", "true",
                 "gantry.runtime.local.allow-same-user", "true",
+                // test users have random names: accounts per user would pile up on the machine
+                "gantry.runtime.local.task-accounts", "shared",
                 "vaadin.launch-browser", "false"));
         all.putAll(properties);
         all.forEach((key, value) -> command.add("-D" + key + "=" + value));

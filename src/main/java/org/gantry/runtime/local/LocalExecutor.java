@@ -95,9 +95,10 @@ public class LocalExecutor implements Executor {
             log.warn("Gantry does not run as root: local tasks run as Gantry's own OS user and can read its data "
                     + "directory (gantry.runtime.local.allow-same-user=true)");
         } else if (settings.taskAccounts() == RuntimeProperties.TaskAccounts.SHARED) {
-            log.info("Local tasks run as OS account {} (shared by all users; set gantry.runtime.local.task-accounts"
-                    + "=per-user to keep users' tasks apart), memory limited by {}", settings.sharedAccount(),
-                    memory.mode());
+            log.warn("Local tasks of all users run as the one OS account {} (gantry.runtime.local.task-accounts"
+                    + "=shared): one user's task can read another's files, environment and secrets. Set it to per-user"
+                    + " (the default) to run each user's tasks under an account of their own. Memory limited by {}",
+                    settings.sharedAccount(), memory.mode());
         } else {
             log.info("Local tasks run as one OS account per user ({}<user>), memory limited by {}",
                     settings.accountPrefix(), memory.mode());
@@ -319,6 +320,11 @@ public class LocalExecutor implements Executor {
     @PreDestroy
     public void close() {
         warmRunners.close();
+    }
+
+    /** The task accounts this executor created. */
+    java.util.Set<String> createdAccounts() {
+        return accounts.created();
     }
 
     /** The pids of the runners waiting for tasks. */

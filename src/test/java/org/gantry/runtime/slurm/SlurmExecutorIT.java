@@ -58,7 +58,7 @@ class SlurmExecutorIT {
         login = new SshTarget("login", "127.0.0.1", sshd.port(), sshd.user(), sshd.clientKey(), ".gantry");
         clients = new MinaSshClients(dir.resolve("known_hosts"), Duration.ofSeconds(10), Duration.ofSeconds(30));
         local = new LocalExecutor(dir.resolve("data"), dir.resolve("data/tasks"), new RuntimeProperties.Local(
-                null, null, 0, true, RuntimeProperties.TaskAccounts.SHARED, "gantry-task",
+                null, null, 0, true, RuntimeProperties.TaskAccounts.PER_USER, "gantry-task",
                 "gantry-", "auto", null, Duration.ofDays(30), 0), true);
         settings = new RuntimeProperties.Slurm(slurm.conf(), null,
                 ".gantry/slurm-test-" + UUID.randomUUID());
@@ -95,7 +95,7 @@ class SlurmExecutorIT {
         assertThat(end.exitCode()).hasValue(5);
         assertThat(end.node()).isPresent();
         assertThat(log(executor, handle, LogStream.STDOUT))
-                .isEqualTo("hello hello-slurm as gantry-task job " + handle.externalId() + "\n");
+                .isEqualTo("hello hello-slurm as gantry-alice job " + handle.externalId() + "\n");
         assertThat(log(executor, handle, LogStream.STDERR)).isEqualTo("warn\n");
     }
 
