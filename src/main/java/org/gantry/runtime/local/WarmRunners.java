@@ -28,6 +28,11 @@ import org.slf4j.LoggerFactory;
  * it writes ({@code runner.pid}) names the process Gantry started, and its cgroup is renamed
  * to the attempt's before the hand-over ({@link MemoryLimits#prepare(String, int, Optional)}).
  * A waiting runner reads end-of-file and exits when Gantry goes away, so none outlives it idle.
+ *
+ * <p>A waiting runner runs as Gantry's own user and belongs to no task account: the
+ * {@code runner.sh} handed to it switches to the attempt's account for the task alone, and a
+ * runner serves one attempt only, so no user's task ever runs in a runner another user's task
+ * had (docs/decisions/0010-how-secrets-reach-tasks.md).
  */
 final class WarmRunners implements AutoCloseable {
 
