@@ -284,6 +284,22 @@ class LocalExecutorIT {
         }
     }
 
+    @Test
+    void an_account_made_before_accounts_recorded_their_user_is_claimed_by_that_user() throws Exception {
+        assumeThat(TaskAccounts.runningAsRoot()).as("switching accounts needs root").isTrue();
+        String user = "legacy" + Long.toString(System.nanoTime() % 1_000_000L, 36);
+        String account = "gantry-" + user;
+        assertThat(new ProcessBuilder("useradd", "--system", "--no-create-home", "--comment", "Gantry tasks", account)
+                .start().waitFor()).isZero();
+        try {
+            assertThat(executor.accountFor(user)).hasValueSatisfying(a -> assertThat(a.name()).isEqualTo(account));
+            Process getent = new ProcessBuilder("getent", "passwd", account).start();
+            assertThat(new String(getent.getInputStream().readAllBytes())).contains(":Gantry tasks of " + user + ":");
+        } finally {
+            new ProcessBuilder("userdel", account).start().waitFor();
+        }
+    }
+
     private static List<Long> awaitWaitingRunners(LocalExecutor on, int count) throws InterruptedException {
         for (int i = 0; i < 200 && on.waitingRunners().size() < count; i++) {
             Thread.sleep(25);
