@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.Set;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -323,7 +324,7 @@ public class LocalExecutor implements Executor {
     }
 
     /** The task accounts this executor created. */
-    java.util.Set<String> createdAccounts() {
+    Set<String> createdAccounts() {
         return accounts.created();
     }
 
