@@ -30,11 +30,14 @@ if [ ! -f "$SCRATCH/node_modules/.bin/mocha" ] || [ ! -d "$LIB/tests/api_tests/v
         || { tail -20 "$SCRATCH/npm-install.log" >&2; exit 1; }
 fi
 
-GANTRY_PID=""
+GANTRY_PID="" RUN=""
 cleanup() {
     if [ -n "$GANTRY_PID" ]; then
         kill "$GANTRY_PID" 2>/dev/null || true
         wait "$GANTRY_PID" 2>/dev/null || true
+    fi
+    if [ -n "$RUN" ]; then
+        rm -rf -- "$RUN/data"   # the database of this run; its log stays
     fi
 }
 trap cleanup EXIT
