@@ -37,6 +37,8 @@ import org.springframework.web.servlet.resource.NoResourceFoundException;
 class ApiExceptionHandler {
 
     private static final Logger log = LoggerFactory.getLogger(ApiExceptionHandler.class);
+    /** OpenPAI's message, word for word (docs/decisions/0003-rest-api-v2.md). */
+    static final String NON_ADMIN = "Non-admin is not allow to do this operation.";
 
     @ExceptionHandler(JobSubmissionException.class)
     ResponseEntity<ApiError> submission(JobSubmissionException e) {
@@ -87,8 +89,9 @@ class ApiExceptionHandler {
 
     @ExceptionHandler(AccessDeniedException.class)
     ResponseEntity<ApiError> forbidden(AccessDeniedException e) {
+        // every @PreAuthorize of Gantry is for administrators: OpenPAI's words for that, which its clients compare
         return error(HttpStatus.FORBIDDEN, "ForbiddenUserError", e.getMessage() == null || e.getMessage().isBlank()
-                || e.getMessage().equals("Access Denied") ? "You are not allowed to do this." : e.getMessage());
+                || e.getMessage().equals("Access Denied") ? NON_ADMIN : e.getMessage());
     }
 
     @ExceptionHandler(HttpMessageNotReadableException.class)

@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Collectors;
 import org.gantry.job.AttemptStatus;
 import org.gantry.job.JobDetail;
 import org.gantry.job.JobEventInfo;
@@ -174,7 +175,7 @@ final class JobJson {
         json.put("containerId", run.containerId().orElse(null));
         json.put("containerIp", null);
         json.put("containerNodeName", run.node().orElse(null));
-        json.put("containerPorts", Map.of());
+        json.put("containerPorts", containerPorts(run.ports()));
         json.put("containerGpus", null);
         json.put("containerLog", logsPath(job, jobAttemptId, task.roleName(), task.taskIndex(), run.retry()));
         json.put("containerExitCode", run.exitCode().orElse(null));
@@ -257,12 +258,23 @@ final class JobJson {
         json.put("containerId", task.containerId().orElse(null));
         json.put("containerIp", task.nodeIp().orElse(null));
         json.put("containerNodeName", task.nodeHost().orElse(null));
-        json.put("containerPorts", Map.of());
+        json.put("containerPorts", containerPorts(task.ports()));
         json.put("containerGpus", null);
         json.put("containerLog", logsPath(job, jobAttemptId, task.roleName(), task.taskIndex(), task.retries()));
         json.put("containerExitCode", task.exitCode().orElse(null));
         json.put("containerExitSpec", null);
         json.put("containerExitDiagnostics", task.exitDiagnostics().orElse(null));
+        return json;
+    }
+
+    /**
+     * OpenPAI's {@code containerPorts}: every label of {@code resourcePerInstance.ports} with its
+     * port, or its ports comma-separated ({@code {"http": "20001", "nccl": "20002,20003"}}).
+     */
+    static Map<String, Object> containerPorts(Map<String, List<Integer>> ports) {
+        Map<String, Object> json = new LinkedHashMap<>();
+        ports.forEach((label, numbers) -> json.put(label,
+                numbers.stream().map(String::valueOf).collect(Collectors.joining(","))));
         return json;
     }
 

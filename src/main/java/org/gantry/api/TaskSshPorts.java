@@ -13,8 +13,9 @@ import org.springframework.web.servlet.support.ServletUriComponentsBuilder;
 
 /**
  * Fills {@code containerIp} and {@code containerPorts.ssh} of the running tasks in a job
- * status with the SSH gateway's host and the task's own gateway port, for those who may enter
- * them: OpenPAI's {@code pai ssh} builds its ssh command from exactly these two fields.
+ * status with the SSH gateway's host and the task's own gateway port (a string, as the job's
+ * own port labels are), for those who may enter them: OpenPAI's {@code pai ssh} builds its ssh
+ * command from exactly these two fields.
  */
 @Component
 class TaskSshPorts {
@@ -51,7 +52,8 @@ class TaskSshPorts {
                 OptionalInt port = gateway.taskPort(route);
                 if (port.isPresent()) {
                     Map<String, Object> ports = new LinkedHashMap<>((Map<String, Object>) task.get("containerPorts"));
-                    ports.put("ssh", port.getAsInt());
+                    // the gateway's port, even over a port the job labelled ssh itself: it is the way in
+                    ports.put("ssh", Integer.toString(port.getAsInt()));
                     task.put("containerPorts", ports);
                     task.put("containerIp", host);
                 }

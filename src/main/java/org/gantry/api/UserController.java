@@ -62,10 +62,11 @@ class UserController {
         if (body.username() == null) {
             throw ApiException.invalid("username is required.");
         }
-        if (users.find(body.username()).isPresent()) {
-            throw new ApiException(HttpStatus.CONFLICT, "ConflictUserError",
-                    "User name " + body.username() + " already exists.");
-        }
+        users.nameTaken(body.username()).ifPresent(taken -> {
+            throw new ApiException(HttpStatus.CONFLICT, "ConflictUserError", taken.equals(body.username())
+                    ? "User name " + taken + " already exists."
+                    : "User name " + body.username() + " differs from the existing " + taken + " only in case.");
+        });
         users.create(body.username(), body.password(), Boolean.TRUE.equals(body.admin()) ? Role.ADMIN : Role.USER,
                 body.email(), groupNames(body.grouplist(), body.virtualCluster(), Set.of("default")));
         return Map.of("message", "User is created successfully");

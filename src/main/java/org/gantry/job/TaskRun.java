@@ -1,6 +1,10 @@
 package org.gantry.job;
 
 import java.time.Instant;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -10,8 +14,13 @@ import java.util.Optional;
  * @param containerId how the executor named it ({@code local:<pid>:<start>}, {@code slurm[debug]:4711}), once launched
  * @param node        the host it ran on, once known
  * @param createdAt   when Gantry decided to launch it
+ * @param ports       the ports reserved for it, by the labels of {@code resourcePerInstance.ports}
  */
 public record TaskRun(long taskId, int retry, JobState state, Optional<String> containerId, Optional<String> node,
                       Optional<Integer> exitCode, Optional<String> diagnostics, Instant createdAt,
-                      Optional<Instant> startedAt, Optional<Instant> completedAt) {
+                      Optional<Instant> startedAt, Optional<Instant> completedAt, Map<String, List<Integer>> ports) {
+
+    public TaskRun {
+        ports = Collections.unmodifiableMap(new LinkedHashMap<>(ports));
+    }
 }

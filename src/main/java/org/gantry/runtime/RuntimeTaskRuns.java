@@ -28,7 +28,7 @@ class RuntimeTaskRuns implements TaskRuns {
         return new TaskRun(attempt.getTaskId(), attempt.getRetry(), state(attempt),
                 attempt.handle().map(ExecutionHandle::toString), attempt.getNode().filter(n -> !n.isBlank()),
                 attempt.getExitCode(), attempt.getDiagnostics(), attempt.getClaimedAt(), attempt.getStartedAt(),
-                attempt.getEndedAt());
+                attempt.getEndedAt(), PortList.parse(attempt.getPorts()));
     }
 
     /** A launch's state in OpenPAI's task states; an ended launch without a phase was fenced, so it failed. */

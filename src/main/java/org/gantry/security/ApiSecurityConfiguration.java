@@ -2,6 +2,8 @@ package org.gantry.security;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import jakarta.servlet.DispatcherType;
+import jakarta.servlet.http.HttpServletRequest;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.context.annotation.Bean;
@@ -46,8 +48,7 @@ class ApiSecurityConfiguration {
                         .authenticationEntryPoint((request, response, e) -> {
                             response.setStatus(401);
                             response.setContentType(MediaType.APPLICATION_JSON_VALUE);
-                            json.writeValue(response.getOutputStream(), Map.of("code", "UnauthorizedUserError",
-                                    "message", "Authentication required: send Authorization: Bearer <token>"));
+                            json.writeValue(response.getOutputStream(), unauthorized(request));
                         })
                         .accessDeniedHandler((request, response, e) -> {
                             response.setStatus(403);
@@ -56,5 +57,23 @@ class ApiSecurityConfiguration {
                                     "message", "You are not allowed to do this"));
                         }));
         return http.build();
+    }
+
+    /**
+     * OpenPAI's answer to a token it does not accept, word for word as its clients compare it, with
+     * Gantry's remedy in {@code detail}; without a token, what to send.
+     */
+    private static Map<String, String> unauthorized(HttpServletRequest request) {
+        String header = request.getHeader("Authorization");
+        if (header == null || !header.regionMatches(true, 0, "Bearer ", 0, 7)) {
+            return Map.of("code", "UnauthorizedUserError",
+                    "message", "Authentication required: send Authorization: Bearer <token>");
+        }
+        Map<String, String> body = new LinkedHashMap<>();
+        body.put("code", "UnauthorizedUserError");
+        body.put("message", "Your token is invalid.");
+        body.put("detail", "The token is unknown, expired or revoked; sign in again (POST /api/v2/authn/basic/login)"
+                + " for a new one.");
+        return body;
     }
 }

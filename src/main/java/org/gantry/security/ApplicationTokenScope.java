@@ -12,6 +12,9 @@ import java.util.Set;
  */
 final class ApplicationTokenScope {
 
+    /** OpenPAI's message for such a refusal, word for word (docs/decisions/0003-rest-api-v2.md). */
+    static final String OPENPAI_MESSAGE = "Applications are not allowed to do this operation.";
+
     private static final Set<String> READS = Set.of("GET", "HEAD", "OPTIONS");
     private static final String JOBS = "/api/v2/jobs";
     private static final String LOGOUT = "/api/v2/authn/basic/logout";

@@ -6,6 +6,7 @@ import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import org.slf4j.Logger;
@@ -65,10 +66,15 @@ class BearerTokenFilter extends OncePerRequestFilter {
         }
     }
 
-    private void refuse(HttpServletResponse response, String message) throws IOException {
+    /** OpenPAI's code and words, which its clients compare; Gantry's reason and remedy in {@code detail}. */
+    private void refuse(HttpServletResponse response, String detail) throws IOException {
         response.setStatus(HttpServletResponse.SC_FORBIDDEN);
         response.setContentType(MediaType.APPLICATION_JSON_VALUE);
-        json.writeValue(response.getOutputStream(), Map.of("code", "ForbiddenUserError", "message", message));
+        Map<String, String> body = new LinkedHashMap<>();
+        body.put("code", "ForbiddenUserError");
+        body.put("message", ApplicationTokenScope.OPENPAI_MESSAGE);
+        body.put("detail", detail);
+        json.writeValue(response.getOutputStream(), body);
     }
 
     private static String pathWithinApplication(HttpServletRequest request) {

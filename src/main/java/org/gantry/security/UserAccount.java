@@ -22,7 +22,13 @@ import org.gantry.base.domain.AbstractEntity;
 public class UserAccount extends AbstractEntity {
 
     public static final int USERNAME_MAX = 64;
-    public static final String USERNAME_PATTERN = "[a-z][a-z0-9_-]{0,63}";
+    /**
+     * OpenPAI's user names ({@code ^[\w.-]+$}: letters of either case, digits, '_', '.', '-'), at
+     * most {@link #USERNAME_MAX} long, except {@code .} and {@code ..}, which would name directories
+     * in the paths built from a user name. Also valid as an HTML {@code pattern} (the v flag wants
+     * the '-' escaped).
+     */
+    public static final String USERNAME_PATTERN = "(?!\\.\\.?$)[A-Za-z0-9_.\\-]{1," + USERNAME_MAX + "}";
     public static final int EMAIL_MAX = 255;
     public static final int PASSWORD_MIN = 8;
 

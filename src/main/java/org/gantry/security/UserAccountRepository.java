@@ -12,6 +12,10 @@ interface UserAccountRepository extends JpaRepository<UserAccount, Long> {
     @Query("select u from UserAccount u where u.username = :username")
     Optional<UserAccount> findByUsername(String username);
 
+    /** The account whose name differs from this one at most in case; see docs/decisions/0003-rest-api-v2.md. */
+    @Query("select u from UserAccount u where lower(u.username) = lower(:username)")
+    Optional<UserAccount> findByUsernameIgnoringCase(String username);
+
     List<UserAccount> findAllByOrderByUsername();
 
     @Query("select u from UserAccount u join u.groups g where g.name = :groupName order by u.username")

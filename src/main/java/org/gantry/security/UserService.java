@@ -48,6 +48,16 @@ public class UserService {
         return users.findByUsername(username);
     }
 
+    /**
+     * The existing account a new user named so would clash with: the same name, or one differing only
+     * in case (names are case-sensitive, as in OpenPAI, but two that a person cannot tell apart are
+     * refused: docs/decisions/0003-rest-api-v2.md).
+     */
+    @Transactional(readOnly = true)
+    public Optional<String> nameTaken(String username) {
+        return users.findByUsernameIgnoringCase(username).map(UserAccount::getUsername);
+    }
+
     @Transactional(readOnly = true)
     public List<UserAccount> list() {
         return users.findAllByOrderByUsername();
@@ -57,8 +67,10 @@ public class UserService {
     @Transactional
     public UserAccount create(String username, String password, Role role, String email, Collection<String> groupNames) {
         checkUsername(username);
-        if (users.findByUsername(username).isPresent()) {
-            throw new AccountException("User " + username + " already exists");
+        Optional<String> taken = nameTaken(username);
+        if (taken.isPresent()) {
+            throw new AccountException(taken.get().equals(username) ? "User " + username + " already exists"
+                    : "User " + taken.get() + " already exists; names that differ only in case are refused");
         }
         UserAccount user = new UserAccount(username, encode(password), role, clock.instant());
         user.setEmail(email);
@@ -212,7 +224,8 @@ public class UserService {
 
     static void checkUsername(String username) {
         if (username == null || !username.matches(UserAccount.USERNAME_PATTERN)) {
-            throw new AccountException("A username is 1 to 64 lowercase letters, digits, '_' or '-', starting with a letter");
+            throw new AccountException("A username is 1 to " + UserAccount.USERNAME_MAX
+                    + " letters, digits, '_', '.' or '-' (and not '.' or '..')");
         }
     }
 }

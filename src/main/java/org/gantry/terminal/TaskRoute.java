@@ -3,6 +3,7 @@ package org.gantry.terminal;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.regex.Pattern;
+import org.gantry.security.UserAccount;
 
 /**
  * Which task a terminal enters: a job, named OpenPAI's way ({@code user~job}), and optionally a
@@ -19,7 +20,7 @@ public record TaskRoute(String jobOwner, String jobName, Optional<String> taskRo
     /** Longest login name accepted; also the audit table's column width. */
     public static final int LOGIN_NAME_MAX = 256;
 
-    private static final Pattern OWNER = Pattern.compile("[a-z][a-z0-9_-]{0,63}");
+    private static final Pattern OWNER = Pattern.compile(UserAccount.USERNAME_PATTERN);
     private static final Pattern JOB = Pattern.compile("[A-Za-z0-9_-]{1,255}");
     private static final Pattern ROLE = Pattern.compile("[A-Za-z_][A-Za-z0-9_]{0,254}");
     private static final Pattern INDEX = Pattern.compile("0|[1-9][0-9]{0,5}");

@@ -185,6 +185,42 @@ class UserAdminApiIT {
         return name;
     }
 
+    @Test
+    void openpai_user_names_with_capitals_and_dots_sign_in_and_own_jobs() {
+        // Bug: names such as nonadminTestUser or John.Doe were refused (lowercase letters, digits, '_', '-' only)
+        RestClient john = RestClient.newUser(port, "John.Doe");
+        String name = john.username();
+        assertThat(name).startsWith("John.Doe-");
+        String job = john.submit(TestJobs.twoRoles(TestJobs.uniqueName("dotted")));
+        Response status = john.get("/api/v2/jobs/" + name + "~" + job);
+        assertThat(status.status()).as(status.toString()).isEqualTo(200);
+        assertThat(status.json().at("/jobStatus/username").asText()).isEqualTo(name);
+        assertThat(admin.get("/api/v2/users/" + name).json().get("username").asText()).isEqualTo(name);
+        assertThat(RestClient.newUser(port, "nonadminTestUser").username()).startsWith("nonadminTestUser-");
+    }
+
+    @Test
+    void names_differing_only_in_case_are_one_account_too_many() {
+        RestClient mixed = RestClient.newUser(port, "Mixed");
+        String name = mixed.username();
+        Response clash = admin.postJson("/api/v2/users", Map.of("username", name.toLowerCase(), "password",
+                "long-enough"));
+        assertThat(clash.status()).as(clash.toString()).isEqualTo(409);
+        assertThat(clash.json().get("code").asText()).isEqualTo("ConflictUserError");
+        assertThat(clash.json().get("message").asText()).contains(name).contains("only in case");
+        // names stay case-sensitive, as in OpenPAI: the lowercase spelling is nobody
+        assertNotFound(admin.get("/api/v2/users/" + name.toLowerCase()), "NoUserError", name.toLowerCase());
+    }
+
+    @Test
+    void names_that_are_directories_or_hold_other_characters_are_refused_with_the_rule() {
+        for (String bad : List.of("..", ".", "al ice", "a~b", "x".repeat(65), "bob/..", "")) {
+            Response refused = admin.postJson("/api/v2/users", Map.of("username", bad, "password", "long-enough"));
+            assertThat(refused.status()).as(bad + ": " + refused).isEqualTo(400);
+            assertThat(refused.json().get("message").asText()).as(bad).contains("letters, digits, '_', '.' or '-'");
+        }
+    }
+
     private List<String> groupsOf(String name) {
         JsonNode groups = admin.get("/api/v2/users/" + name).json().get("grouplist");
         return StreamSupport.stream(groups.spliterator(), false).map(JsonNode::asText).toList();
@@ -193,6 +229,8 @@ class UserAdminApiIT {
     private static void assertForbidden(Response response) {
         assertThat(response.status()).as(response.toString()).isEqualTo(403);
         assertThat(response.json().get("code").asText()).isEqualTo("ForbiddenUserError");
+        // OpenPAI's words, which its SDK's suite compares (they were "You are not allowed to do this.")
+        assertThat(response.json().get("message").asText()).isEqualTo("Non-admin is not allow to do this operation.");
     }
 
     private static void assertNotFound(Response response, String code, String mentioned) {

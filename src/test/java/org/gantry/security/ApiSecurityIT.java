@@ -47,6 +47,15 @@ class ApiSecurityIT {
     }
 
     @Test
+    void a_token_that_is_not_accepted_gets_openpais_words_and_a_remedy() throws Exception {
+        // Bug: an invalid token got "Authentication required", not OpenPAI's "Your token is invalid." that its SDK compares
+        HttpResponse<String> response = get("/api/v2/tokens", Optional.of("not-a-token-gantry-issued"));
+        assertThat(response.statusCode()).isEqualTo(401);
+        assertThat(response.body()).contains("\"code\":\"UnauthorizedUserError\"")
+                .contains("\"message\":\"Your token is invalid.\"").contains("sign in again");
+    }
+
+    @Test
     void a_token_records_when_it_was_used() throws Exception {
         var issued = tokens.issue("admin", ApiToken.Kind.SESSION, "", Optional.empty());
         assertThat(issued.token().getLastUsedAt()).isEmpty();

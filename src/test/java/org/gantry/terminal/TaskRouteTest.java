@@ -27,6 +27,14 @@ class TaskRouteTest {
     }
 
     @Test
+    void owners_may_have_openpai_names_with_capitals_dots_and_dashes() {
+        // Bug: login names of users like John.Doe or nonadminTestUser were refused by a lowercase-only pattern
+        TaskRoute route = TaskRoute.parse("John.Doe-2~train~worker~1");
+        assertThat(route).isEqualTo(TaskRoute.of("John.Doe-2", "train", "worker", 1));
+        assertThat(TaskRoute.parse("nonadminTestUser~train").jobOwner()).isEqualTo("nonadminTestUser");
+    }
+
+    @Test
     void a_plain_account_name_is_refused_with_the_scheme() {
         assertThatThrownBy(() -> TaskRoute.parse("root"))
                 .hasMessageContaining("<user>~<job>[~<taskRole>[~<index>]]").hasMessageContaining("not root");
@@ -34,7 +42,8 @@ class TaskRouteTest {
 
     @Test
     void malformed_parts_are_named() {
-        assertThatThrownBy(() -> TaskRoute.parse("Alice~train")).hasMessageContaining("not a valid user name");
+        assertThatThrownBy(() -> TaskRoute.parse("al ice~train")).hasMessageContaining("not a valid user name");
+        assertThatThrownBy(() -> TaskRoute.parse("..~train")).hasMessageContaining("not a valid user name");
         assertThatThrownBy(() -> TaskRoute.parse("alice~tr ain")).hasMessageContaining("not a valid job name");
         assertThatThrownBy(() -> TaskRoute.parse("alice~train~1worker")).hasMessageContaining("not a valid task role");
         assertThatThrownBy(() -> TaskRoute.parse("alice~train~w~-1")).hasMessageContaining("not a valid task index");

@@ -5,10 +5,14 @@ import static org.gantry.runtime.ShellWords.quote;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.gantry.runtime.AttemptFiles;
 import org.gantry.runtime.AttemptRef;
 import org.gantry.runtime.ExecutionHandle;
@@ -21,6 +25,7 @@ import org.gantry.runtime.Reattachment;
 import org.gantry.runtime.RemoteAttempts;
 import org.gantry.runtime.RemoteShell;
 import org.gantry.runtime.RemoteShell.ShellResult;
+import org.gantry.runtime.Resources;
 import org.gantry.runtime.RunnerScript;
 import org.gantry.runtime.RuntimeProperties;
 import org.gantry.runtime.TaskLaunch;
@@ -149,6 +154,52 @@ public class SlurmExecutor implements Executor {
         String message = result.message();
         return List.of("contact", "timed out", "Socket", "Zero Bytes", "Connection refused", "try again")
                 .stream().anyMatch(message::contains);
+    }
+
+    /** A node as {@code sinfo} lists it; {@code ready} when its state admits jobs (idle, mixed, allocated …). */
+    public record SlurmNode(String name, String address, Resources capacity, String state, boolean ready) {
+    }
+
+    /** The nodes of the target's cluster (of its partition, when the target names one). */
+    public List<SlurmNode> nodes(String target) throws ExecutorException {
+        Site site = site(target);
+        ShellResult listed = site.shell().run("sinfo -h -N -o '%N|%o|%c|%m|%G|%T'"
+                + site.partition().map(p -> " -p " + quote(p)).orElse(""));
+        if (!listed.ok()) {
+            throw ExecutorException.transientFailure("sinfo failed: " + listed.message(), null);
+        }
+        List<SlurmNode> nodes = new ArrayList<>();
+        for (String line : listed.stdout().lines().map(String::trim).filter(l -> !l.isEmpty()).distinct().toList()) {
+            String[] f = line.split("\\|", -1);
+            if (f.length < 6 || nodes.stream().anyMatch(n -> n.name().equals(f[0]))) {
+                continue;
+            }
+            // a node in several partitions is listed once per partition; a '*' marks a state not yet confirmed
+            String state = f[5].replaceAll("[*~#!%$@^-]+$", "");
+            boolean ready = !state.matches("(?i).*(down|drain|fail|future|unknown|not_responding|power).*");
+            nodes.add(new SlurmNode(f[0], f[1].isBlank() || f[1].equals("(null)") ? f[0] : f[1],
+                    new Resources(number(f[2]), number(f[3]), gpus(f[4])), state.toLowerCase(Locale.ROOT),
+                    ready));
+        }
+        return nodes;
+    }
+
+    private static int number(String field) {
+        return field.trim().matches("\\d+") ? Integer.parseInt(field.trim()) : 0;
+    }
+
+    private static final Pattern GPU_GRES = Pattern.compile("^gpu(?::[^:(]+)?:(\\d+)");
+
+    /** The gpu count of a GRES field such as {@code gpu:2}, {@code gpu:a100:4(S:0-1)} or {@code (null)}. */
+    static int gpus(String gres) {
+        int total = 0;
+        for (String part : gres.split(",")) {
+            Matcher gpu = GPU_GRES.matcher(part.trim());
+            if (gpu.find()) {
+                total += Integer.parseInt(gpu.group(1));
+            }
+        }
+        return total;
     }
 
     @Override

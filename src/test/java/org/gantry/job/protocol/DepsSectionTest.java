@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.tuple;
 import static org.gantry.job.protocol.Jobs.parse;
 import static org.gantry.job.protocol.Jobs.spec;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -37,6 +39,24 @@ class DepsSectionTest {
                 Optional.of("requirements.txt")));
         assertThat(deps.callBefore()).containsExactly("python prepare.py");
         assertThat(deps.callAfter()).containsExactly("python upload.py");
+    }
+
+    @Test
+    void the_readme_example_reads_and_combines_as_the_readme_says() throws Exception {
+        // Bug: the README showed no deps section at all; this keeps the one it now shows true
+        String readme = Files.readString(Path.of("README.md"));
+        String section = readme.substring(readme.indexOf("## Task dependencies: `deps`"));
+        String yaml = section.substring(section.indexOf("```yaml\n") + 8, section.indexOf("```\n", 10));
+        JobSpec spec = spec(yaml);
+
+        Deps train = spec.depsOf(spec.taskRoles().get("train"));
+        assertThat(train.env()).containsExactly(Map.entry("DATA_DIR", "/scratch/train"));
+        assertThat(train.bash()).containsExactly("export PATH=$HOME/bin:$PATH", "mkdir -p \"$DATA_DIR\"");
+        assertThat(train.module()).containsExactly("gcc/12");
+        assertThat(train.conda().orElseThrow().packages()).containsExactly("python=3.11", "numpy=1.26");
+        assertThat(train.pip().orElseThrow().packages()).containsExactly("tqdm==4.66.4");
+        assertThat(train.callBefore()).hasSize(1);
+        assertThat(train.callAfter()).hasSize(2).last().isEqualTo("rm -rf \"$DATA_DIR/tmp\"");
     }
 
     @Test

@@ -10,6 +10,7 @@ import static org.gantry.runtime.Launches.log;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
@@ -97,6 +98,20 @@ class SlurmExecutorIT {
         assertThat(log(executor, handle, LogStream.STDOUT))
                 .isEqualTo("hello hello-slurm as gantry-alice job " + handle.externalId() + "\n");
         assertThat(log(executor, handle, LogStream.STDERR)).isEqualTo("warn\n");
+    }
+
+    @Test
+    void the_clusters_nodes_are_listed_with_their_capacity_locally_and_through_a_login_node() throws Exception {
+        // Bug: the Kubernetes node list (GET /api/v2/kubernetes/nodes) could not show Slurm's nodes
+        for (String target : List.of("debug", "login:debug")) {
+            List<SlurmExecutor.SlurmNode> nodes = executor.nodes(target);
+            assertThat(nodes).as(target).hasSize(1);
+            assertThat(nodes.get(0).name()).isEqualTo("localhost");
+            assertThat(nodes.get(0).capacity()).isEqualTo(new Resources(2, 2048, 0));
+            assertThat(nodes.get(0).ready()).as(nodes.get(0).state()).isTrue();
+        }
+        assertThat(SlurmExecutor.gpus("gpu:a100:4(S:0-1),gpu:2")).isEqualTo(6);
+        assertThat(SlurmExecutor.gpus("(null)")).isZero();
     }
 
     @Test
