@@ -31,6 +31,10 @@ class LoginBrowserIT {
                     ((JavascriptExecutor) d).executeScript("const f = document.querySelector('vaadin-login-form'); return f != null && f.error")));
             browser.screenshot("login-error");
             assertThat(browser.driver.getCurrentUrl()).contains("/login");
+            // Regression: a failed attempt cleared the username field.
+            new WebDriverWait(browser.driver, Duration.ofSeconds(30)).until(d -> "admin".equals(
+                    ((JavascriptExecutor) d).executeScript(
+                            "return document.querySelector('vaadin-login-form input[name=username]').value")));
         }
         assertThat(output.getOut()).contains("Login failed for user 'admin'").doesNotContain("not-the-Password-42");
     }

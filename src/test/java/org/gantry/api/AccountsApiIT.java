@@ -28,7 +28,9 @@ class AccountsApiIT {
     void info_is_public_and_says_basic_authentication() {
         JsonNode info = RestClient.anonymous(port).get("/api/v2/info").json();
         assertThat(info.get("authnMethod").asText()).isEqualTo("basic");
+        // OpenPAI's API description allows only yarn or k8s; what runs the tasks is in executors.
         assertThat(info.get("launcherType").asText()).isEqualTo("k8s");
+        assertThat(info.get("executors")).extracting(JsonNode::asText).contains("local");
         assertThat(info.get("version").asText()).startsWith("v");
     }
 
@@ -130,7 +132,10 @@ class AccountsApiIT {
         assertThat(groups).extracting(g -> g.get("groupname").asText()).contains("default");
         JsonNode clusters = user.get("/api/v2/virtual-clusters").json();
         assertThat(clusters.has("default")).isTrue();
-        assertThat(clusters.get("default").has("resourcesTotal")).isTrue();
+        // Regression: resourcesTotal was 0 for a local virtual cluster without quotas.
+        assertThat(clusters.get("default").get("resourcesTotal").get("cpu").asInt()).isPositive();
+        assertThat(clusters.get("default").get("resourcesTotal").get("memory").asInt()).isPositive();
+        assertThat(clusters.get("default").get("resourcesUsed").get("cpu").asInt()).isNotNegative();
         assertThat(user.get("/api/v2/virtual-clusters/default").json().get("capacity").asInt()).isEqualTo(100);
         Response missing = user.get("/api/v2/virtual-clusters/nowhere");
         assertThat(missing.status()).isEqualTo(404);

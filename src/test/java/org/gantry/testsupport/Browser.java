@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import org.openqa.selenium.By;
+import org.openqa.selenium.Dimension;
 import org.openqa.selenium.Keys;
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.TakesScreenshot;
@@ -44,6 +45,11 @@ public final class Browser implements AutoCloseable {
 
     public void open(String path) {
         driver.get(baseUrl + path);
+    }
+
+    /** Sets the window's width, e.g. 420 for a phone-sized window; the height stays 900. */
+    public void width(int pixels) {
+        driver.manage().window().setSize(new Dimension(pixels, 900));
     }
 
     public WebElement await(By locator) {

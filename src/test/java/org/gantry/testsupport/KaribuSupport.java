@@ -6,6 +6,7 @@ import com.github.mvysny.kaributesting.v10.Routes;
 import com.github.mvysny.kaributesting.v10.spring.MockSpringServlet;
 import com.vaadin.flow.component.Component;
 import com.vaadin.flow.component.UI;
+import com.vaadin.flow.router.HasErrorParameter;
 import com.vaadin.flow.router.Layout;
 import com.vaadin.flow.router.Route;
 import com.vaadin.flow.server.VaadinServletRequest;
@@ -49,14 +50,23 @@ public final class KaribuSupport {
         request.setUserInRole((p, r) -> roles.contains("ROLE_" + r));
     }
 
-    /** Like Karibu's discovery, but also finds the package-private views that STYLE.md asks for. */
+    /**
+     * Like Karibu's discovery, but also finds the package-private views that STYLE.md asks for,
+     * and Gantry's error views (not found, access denied).
+     */
     private static Routes discoverRoutes() {
         try (ScanResult scan = new ClassGraph().enableAnnotationInfo().ignoreClassVisibility()
                 .acceptPackages("org.gantry").scan()) {
             Set<Class<? extends Component>> views = new HashSet<>();
             views.addAll(scan.getClassesWithAnnotation(Route.class).loadClasses(Component.class));
             views.addAll(scan.getClassesWithAnnotation(Layout.class).loadClasses(Component.class));
-            return new Routes(views, new HashSet<>(), true);
+            Set<Class<? extends HasErrorParameter<?>>> errorViews = new HashSet<>();
+            for (Class<?> view : scan.getClassesImplementing(HasErrorParameter.class).loadClasses()) {
+                @SuppressWarnings("unchecked")
+                Class<? extends HasErrorParameter<?>> errorView = (Class<? extends HasErrorParameter<?>>) view;
+                errorViews.add(errorView);
+            }
+            return new Routes(views, errorViews, true);
         }
     }
 

@@ -24,7 +24,8 @@ class JobActions extends HorizontalLayout {
         stop.addThemeVariants(ButtonVariant.LUMO_ERROR);
         stop.addClickListener(e -> {
             ConfirmDialog confirm = new ConfirmDialog("Stop this job?",
-                    "Its running tasks are stopped; it cannot be started again.", "Stop", ok -> onStop.run(),
+                    "Its running tasks are stopped. To run it again later, use Resubmit: it submits a copy as a"
+                            + " new job.", "Stop", ok -> onStop.run(),
                     "Cancel", cancel -> { });
             confirm.setConfirmButtonTheme("error primary");
             confirm.setId("confirm-stop");

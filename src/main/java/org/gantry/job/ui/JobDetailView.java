@@ -23,8 +23,11 @@ import com.vaadin.flow.router.RouterLink;
 import com.vaadin.flow.shared.Registration;
 import jakarta.annotation.security.PermitAll;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.function.UnaryOperator;
 import org.gantry.base.ui.Notifications;
 import org.gantry.job.Job;
 import org.gantry.job.JobDetail;
@@ -70,6 +73,7 @@ class JobDetailView extends VerticalLayout implements BeforeEnterObserver, HasDy
     private long jobId = -1;
     private int jobAttempt;
     private Registration liveUpdates;
+    private Registration resizes;
 
     JobDetailView(JobViewSupport support) {
         this.support = support;
@@ -161,16 +165,21 @@ class JobDetailView extends VerticalLayout implements BeforeEnterObserver, HasDy
         subtitle.setText(job.getOwnerName() + " · " + job.getVirtualCluster());
         String executor = support.groups().virtualCluster(job.getVirtualCluster()).map(VirtualCluster::getExecutor)
                 .orElse("—");
-        summary.show(job, executor, support.clock().instant());
+        // The YAML is read only when there are diagnostics to explain, at most once a reload.
+        Map<String, String> yaml = new HashMap<>(1);
+        UnaryOperator<String> explain = text -> Diagnostics.explain(text,
+                yaml.computeIfAbsent("config", k -> support.jobs().config(owner, name)));
+        summary.show(job, executor, support.clock().instant(), explain);
         showStar(item.get().starred());
         actions.show(job, canModify, owner, name);
         tags.show(item.get().tags(), canModify);
         List<TaskStatus> taskList = detail.taskRoles().values().stream().flatMap(List::stream).toList();
-        tasks.setItems(taskList);
+        tasks.show(taskList, explain);
         showWhyWaiting(job, taskList);
         JobService.EventPage page = jobs.events(owner, name, Optional.empty(), EVENTS_SHOWN);
         events.show(page.events(), page.totalCount());
         jobAttempt = detail.attempt().attemptIndex();
+        steps.ifPresent(panel -> panel.stopRequested(job.getExecutionType() == Job.ExecutionType.STOP));
         steps.filter(panel -> onRequest).ifPresent(panel -> {
             if (!panel.isVisible()) {
                 // Show the first task's steps and log until the person picks another.
@@ -195,7 +204,7 @@ class JobDetailView extends VerticalLayout implements BeforeEnterObserver, HasDy
                         .stream())
                 .limit(10).toList();
         if (job.getState() == JobState.WAITING && !reasons.isEmpty()) {
-            summary.row("Waiting because", JobSummaryPanel.text(String.join("\n", reasons)));
+            summary.wideRow("Waiting because", JobSummaryPanel.text(String.join("\n", reasons)));
         }
     }
 
@@ -273,12 +282,23 @@ class JobDetailView extends VerticalLayout implements BeforeEnterObserver, HasDy
                 updates.add(change.jobId());
             }
         });
+        ui.getPage().retrieveExtendedClientDetails(details -> fitWidth(details.getWindowInnerWidth()));
+        resizes = ui.getPage().addBrowserWindowResizeListener(e -> fitWidth(e.getWidth()));
         reload();
+    }
+
+    private void fitWidth(int pixels) {
+        summary.fitWidth(pixels);
+        tasks.fitWidth(pixels);
     }
 
     @Override
     protected void onDetach(DetachEvent event) {
         event.getUI().setPollInterval(-1);
+        if (resizes != null) {
+            resizes.remove();
+            resizes = null;
+        }
         if (liveUpdates != null) {
             liveUpdates.remove();
             liveUpdates = null;

@@ -12,6 +12,7 @@ import com.vaadin.flow.component.icon.VaadinIcon;
 import com.vaadin.flow.component.orderedlayout.HorizontalLayout;
 import com.vaadin.flow.router.RouterLink;
 import java.time.Clock;
+import java.util.List;
 import java.util.function.Consumer;
 import org.gantry.job.JobSort;
 import org.gantry.job.JobListItem;
@@ -23,29 +24,46 @@ import org.gantry.job.JobListItem;
  */
 class JobGrid extends Grid<JobListItem> {
 
+    /** Below this window width only the star, name and state columns are shown. */
+    static final int NARROW_PIXELS = 720;
+    private static final String NAME_WIDTH = "9em";
+    private static final String STATE_WIDTH = "8em";
+    private static final List<String> WIDE_ONLY = List.of("user", "virtualCluster", "submitted", "duration",
+            "retries", "tags");
+
     JobGrid(Clock clock, Consumer<JobListItem> onStarClicked) {
         super(JobListItem.class, false);
         addThemeVariants(GridVariant.LUMO_ROW_STRIPES, GridVariant.LUMO_COMPACT);
         addComponentColumn(job -> starButton(job, onStarClicked)).setHeader(VaadinIcon.STAR_O.create())
                 .setKey("star").setWidth("3.5em").setFlexGrow(0).setTextAlign(ColumnTextAlign.CENTER);
+        // Fixed widths that grow with the window: auto width measures the first page of rows, before a
+        // sort arrow joins the header, and lets one long name push the columns out of the window.
         addComponentColumn(JobGrid::nameLink).setHeader("Name").setKey("name").setSortable(true)
-                .setSortProperty("name").setAutoWidth(true).setFlexGrow(2);
+                .setSortProperty("name").setWidth(NAME_WIDTH).setFlexGrow(3);
         addColumn(JobListItem::owner).setHeader("User").setKey("user").setSortable(true).setSortProperty("user")
-                .setAutoWidth(true);
+                .setWidth("8em").setFlexGrow(1);
         addColumn(JobListItem::virtualCluster).setHeader("Virtual cluster").setKey("virtualCluster")
                 .setSortable(true).setSortProperty("virtualCluster").setAutoWidth(true);
         addComponentColumn(job -> new JobStateBadge(job.state())).setHeader("State").setKey("state")
-                .setSortable(true).setSortProperty("state").setAutoWidth(true).setFlexGrow(0);
+                .setSortable(true).setSortProperty("state").setWidth(STATE_WIDTH).setFlexGrow(0);
         addColumn(job -> Formats.dateTime(job.submittedAt())).setHeader("Submitted").setKey("submitted")
-                .setSortable(true).setSortProperty("submitted").setAutoWidth(true).setFlexGrow(0);
+                .setSortable(true).setSortProperty("submitted").setWidth("12.5em").setFlexGrow(0);
         addColumn(job -> job.duration(clock.instant()).map(Formats::duration).orElse("—")).setHeader("Duration")
-                .setKey("duration").setWidth("7.5em")
+                .setKey("duration").setWidth("6.5em")
                 .setFlexGrow(0).setTextAlign(ColumnTextAlign.END);
         addColumn(JobListItem::retries).setHeader("Retries").setKey("retries").setSortable(true)
                 .setSortProperty("retries").setWidth("6.5em").setFlexGrow(0).setTextAlign(ColumnTextAlign.END);
         addComponentColumn(JobGrid::tags).setHeader("Tags").setKey("tags").setAutoWidth(true).setFlexGrow(1);
         setMultiSort(false);
-        setEmptyStateText("No jobs match.");
+    }
+
+    /** Shows the columns that fit a window {@code pixels} wide, so that a phone never scrolls sideways. */
+    void fitWidth(int pixels) {
+        boolean wide = pixels >= NARROW_PIXELS;
+        WIDE_ONLY.forEach(key -> getColumnByKey(key).setVisible(wide));
+        // Narrow, the name takes what the star and state leave; long names end in "…".
+        getColumnByKey("name").setWidth(wide ? NAME_WIDTH : "6em");
+        getColumnByKey("state").setWidth(wide ? STATE_WIDTH : "7.5em");
     }
 
     private static Component starButton(JobListItem job, Consumer<JobListItem> onStarClicked) {

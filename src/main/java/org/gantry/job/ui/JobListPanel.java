@@ -39,6 +39,7 @@ class JobListPanel extends VerticalLayout {
     final Span count = new Span();
     final HorizontalLayout actions = new HorizontalLayout();
     final JobBulkActions bulk;
+    final JobListEmptyState empty = new JobListEmptyState();
 
     private final JobViewSupport support;
     private final String viewer;
@@ -48,6 +49,7 @@ class JobListPanel extends VerticalLayout {
     private final boolean admin;
     private JobListState state;
     private Registration liveUpdates;
+    private Registration resizes;
 
     JobListPanel(JobViewSupport support, boolean starredOnly, boolean defaultMine, Class<? extends Component> route) {
         this.support = support;
@@ -76,6 +78,11 @@ class JobListPanel extends VerticalLayout {
         grid.setItems(new JobDataProvider(support.search(), viewer, this::dbFilter));
         // Never count for the grid: it learns the end of the list when a page comes back short.
         grid.getLazyDataView().setItemCountUnknown();
+        if (starredOnly) {
+            grid.setEmptyStateText("No starred jobs. Star a job in the job list to keep it here.");
+        } else {
+            grid.setEmptyStateComponent(empty);
+        }
         grid.addSortListener(e -> e.getSortOrder().stream().findFirst().ifPresent(order -> {
             JobSort sort = JobSort.parse(order.getSorted().getKey()).orElse(JobSort.SUBMITTED);
             state = state.withSort(sort, order.getDirection() == SortDirection.ASCENDING);
@@ -90,6 +97,8 @@ class JobListPanel extends VerticalLayout {
         HorizontalLayout bar = new HorizontalLayout(count, actions);
         bar.setAlignItems(FlexComponent.Alignment.BASELINE);
         bar.setWidthFull();
+        // On a narrow window the bulk actions go under the count instead of pushing the page sideways.
+        bar.getStyle().set("flex-wrap", "wrap");
         bar.expand(count);
         add(filters, bar, grid);
         updateCount();
@@ -147,6 +156,7 @@ class JobListPanel extends VerticalLayout {
     private void updateCount() {
         long n = support.search().countAtMost(viewer, dbFilter(), COUNT_CAP);
         String noun = starredOnly ? " starred job" : " job";
+        empty.show(!state.filter().equals(JobFilter.ALL));
         count.setText(n >= COUNT_CAP ? String.format("%,d+%ss", COUNT_CAP, noun)
                 : String.format("%,d%s%s", n, noun, n == 1 ? "" : "s"));
     }
@@ -192,6 +202,8 @@ class JobListPanel extends VerticalLayout {
         CoalescedUpdates updates = new CoalescedUpdates(ui, support.broadcaster().scheduler(), REFRESH_DELAY,
                 this::applyUpdates);
         liveUpdates = support.broadcaster().register(change -> updates.add(change.jobId()));
+        ui.getPage().retrieveExtendedClientDetails(details -> grid.fitWidth(details.getWindowInnerWidth()));
+        resizes = ui.getPage().addBrowserWindowResizeListener(e -> grid.fitWidth(e.getWidth()));
     }
 
     @Override
@@ -199,6 +211,10 @@ class JobListPanel extends VerticalLayout {
         if (liveUpdates != null) {
             liveUpdates.remove();
             liveUpdates = null;
+        }
+        if (resizes != null) {
+            resizes.remove();
+            resizes = null;
         }
     }
 }

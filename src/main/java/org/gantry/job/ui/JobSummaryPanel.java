@@ -5,6 +5,7 @@ import com.vaadin.flow.component.html.Div;
 import com.vaadin.flow.component.html.Span;
 import java.time.Instant;
 import java.util.Optional;
+import java.util.function.UnaryOperator;
 import org.gantry.job.Job;
 
 /** The job detail's summary: state, times, exit code, where it runs, attempts. */
@@ -12,14 +13,20 @@ class JobSummaryPanel extends Div {
 
     JobSummaryPanel() {
         setId("job-summary");
-        // Two fields a row keeps the tasks above the fold on a laptop screen.
-        getStyle().set("display", "grid")
-                .set("grid-template-columns", "max-content minmax(12em, max-content) max-content minmax(12em, 1fr)")
-                .set("column-gap", "var(--lumo-space-l)").set("row-gap", "var(--lumo-space-xs)")
-                .set("font-size", "var(--lumo-font-size-s)");
+        getStyle().set("display", "grid").set("column-gap", "var(--lumo-space-l)")
+                .set("row-gap", "var(--lumo-space-xs)").set("font-size", "var(--lumo-font-size-s)");
+        fitWidth(JobGrid.NARROW_PIXELS);
     }
 
-    void show(Job job, String executor, Instant now) {
+    /** Two fields a row keep the tasks above the fold on a laptop screen; one a row fits a phone. */
+    void fitWidth(int pixels) {
+        getStyle().set("grid-template-columns", pixels >= JobGrid.NARROW_PIXELS
+                ? "max-content minmax(12em, max-content) max-content minmax(12em, 1fr)"
+                : "max-content minmax(0, 1fr)");
+    }
+
+    /** @param explain puts diagnostics in the user's terms ({@link Diagnostics}) */
+    void show(Job job, String executor, Instant now, UnaryOperator<String> explain) {
         removeAll();
         row("State", new JobStateBadge(job.getState()));
         if (job.getExecutionType() == Job.ExecutionType.STOP && !job.getState().isFinal()) {
@@ -33,20 +40,26 @@ class JobSummaryPanel extends Div {
         row("Duration", text(job.duration(now).map(Formats::duration)));
         row("Exit code", text(job.getExitCode().map(String::valueOf)));
         row("Attempts", text(String.valueOf(job.getRetries() + 1)));
-        job.getExitDiagnostics().filter(d -> !d.isBlank()).ifPresent(d -> {
-            Span diagnostics = text(d);
-            diagnostics.getStyle().set("grid-column", "2 / -1");
-            row("Exit diagnostics", diagnostics);
-        });
+        job.getExitDiagnostics().filter(d -> !d.isBlank()).ifPresent(d -> wideRow("Exit diagnostics",
+                text(explain.apply(d))));
     }
 
-    /** Adds a line under the summary, e.g. why a job is waiting. */
-    void row(String label, Component value) {
+    /** A line of its own under the fields, its value as wide as the panel: a long text such as diagnostics. */
+    void wideRow(String label, Component value) {
+        Span name = row(label, value);
+        // The label starts a new line, whatever column the fields before it ended in.
+        name.getStyle().set("grid-column", "1");
+        value.getElement().getStyle().set("grid-column", "2 / -1");
+    }
+
+    /** Adds a field: a label and its value. Returns the label. */
+    Span row(String label, Component value) {
         Span name = new Span(label);
         name.getStyle().set("color", "var(--lumo-secondary-text-color)");
         value.getElement().setAttribute("data-field", label);
         value.getElement().getStyle().set("justify-self", "start");
         add(name, value);
+        return name;
     }
 
     private static Span text(Optional<String> value) {

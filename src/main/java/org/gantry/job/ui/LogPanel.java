@@ -3,6 +3,7 @@ package org.gantry.job.ui;
 import com.vaadin.flow.component.checkbox.Checkbox;
 import com.vaadin.flow.component.html.Anchor;
 import com.vaadin.flow.component.html.Pre;
+import com.vaadin.flow.component.html.Span;
 import com.vaadin.flow.component.orderedlayout.FlexComponent;
 import com.vaadin.flow.component.orderedlayout.HorizontalLayout;
 import com.vaadin.flow.component.orderedlayout.VerticalLayout;
@@ -33,6 +34,8 @@ class LogPanel extends VerticalLayout {
     final Checkbox follow = new Checkbox("Follow", true);
     final Anchor download = new Anchor();
     final Pre text = new Pre();
+    /** Says so when the stream is empty, instead of a blank strip. */
+    final Span empty = new Span();
 
     private final TaskLogs logs;
     private String owner = "";
@@ -66,9 +69,11 @@ class LogPanel extends VerticalLayout {
                 .set("box-sizing", "border-box").set("max-height", "60vh").set("overflow", "auto")
                 .set("padding", "var(--lumo-space-s)").set("background", "var(--lumo-contrast-5pct)")
                 .set("border-radius", "var(--lumo-border-radius-m)").set("white-space", "pre-wrap");
+        empty.setId("log-empty");
+        empty.getStyle().set("color", "var(--lumo-secondary-text-color)").set("font-size", "var(--lumo-font-size-s)");
         HorizontalLayout bar = new HorizontalLayout(stream, follow, download);
         bar.setAlignItems(FlexComponent.Alignment.BASELINE);
-        add(bar, text);
+        add(bar, empty, text);
         setVisible(false);
     }
 
@@ -94,6 +99,7 @@ class LogPanel extends VerticalLayout {
         if (chunk.isEmpty()) {
             text.setText("The attempt has not started yet.");
             settled = true;
+            showEmpty();
             return;
         }
         byte[] data = chunk.get().data();
@@ -108,6 +114,20 @@ class LogPanel extends VerticalLayout {
         offset = chunk.get().nextOffset();
         complete = end;
         settled = end;
+        showEmpty();
+    }
+
+    /** "No output yet" while the attempt may still write, "No output" once it ended; Follow only while it runs. */
+    private void showEmpty() {
+        boolean nothing = text.getText().isEmpty();
+        String which = stream.getValue() == TaskLogs.Stream.STDOUT ? "stdout" : "stderr";
+        empty.setText(complete ? "No output on " + which + "." : "No output on " + which + " yet.");
+        empty.setVisible(nothing);
+        text.setVisible(!nothing);
+        follow.setVisible(!complete && !settled);
+        if (complete) {
+            follow.setValue(false);
+        }
     }
 
     /** Whether the log shown is all there will be, provided the job is over; see {@link StepPanel#settled()}. */
@@ -120,6 +140,7 @@ class LogPanel extends VerticalLayout {
         complete = false;
         settled = false;
         text.setText("");
+        follow.setValue(true);
         TaskLogs.Stream which = stream.getValue();
         String file = job + "-" + role + "-" + index + "." + which.name().toLowerCase(Locale.ROOT) + ".log";
         String o = owner;

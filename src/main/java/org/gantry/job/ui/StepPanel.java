@@ -13,6 +13,7 @@ import com.vaadin.flow.component.orderedlayout.VerticalLayout;
 import com.vaadin.flow.component.select.Select;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Consumer;
 import java.util.stream.IntStream;
 import org.gantry.job.TaskLogs;
@@ -42,6 +43,8 @@ class StepPanel extends VerticalLayout {
     private int jobAttempt;
     private int retries;
     private boolean followLatest = true;
+    /** Someone asked to stop the job: a step killed by that shows as stopped, not failed. */
+    private boolean stopRequested;
     private boolean complete;
     /** The last read found the attempt ended, or not launched: nothing more will come once the job is over. */
     private boolean settled;
@@ -79,7 +82,7 @@ class StepPanel extends VerticalLayout {
         grid.setAllRowsVisible(true);
         grid.addColumn(TaskStep::name).setHeader("Step").setKey("step").setAutoWidth(true)
                 .setFlexGrow(0);
-        grid.addComponentColumn(StepPanel::badge).setHeader("Status").setKey("status")
+        grid.addComponentColumn(step -> badge(step, stopRequested)).setHeader("Status").setKey("status")
                 .setAutoWidth(true).setFlexGrow(0);
         grid.addColumn(step -> step.exitCode().map(String::valueOf).orElse("—")).setHeader("Exit code")
                 .setKey("exitCode").setAutoWidth(true).setFlexGrow(0).setTextAlign(ColumnTextAlign.END);
@@ -113,6 +116,14 @@ class StepPanel extends VerticalLayout {
         setVisible(true);
         attempts(jobAttempt, retries);
         restart();
+    }
+
+    /** Whether the job's stop was asked for (by its owner or an administrator), which explains killed steps. */
+    void stopRequested(boolean requested) {
+        if (requested != stopRequested) {
+            stopRequested = requested;
+            grid.getDataProvider().refreshAll();
+        }
     }
 
     boolean showing(String role, int index) {
@@ -196,10 +207,16 @@ class StepPanel extends VerticalLayout {
         poll();
     }
 
+    private static boolean stoppedBySignal(TaskStep step) {
+        return step.status() == TaskStep.Status.INTERRUPTED
+                || step.status() == TaskStep.Status.FAILED
+                && step.exitCode().filter(STOP_SIGNAL_EXITS::contains).isPresent();
+    }
+
     private void showFailures(List<TaskStep> steps) {
         failures.removeAll();
         for (TaskStep step : steps) {
-            if (step.stderrTail().isEmpty()) {
+            if (step.stderrTail().isEmpty() || stopRequested && stoppedBySignal(step)) {
                 continue;
             }
             Span title = new Span("stderr of " + step.name() + " (last lines)");
@@ -214,7 +231,17 @@ class StepPanel extends VerticalLayout {
         }
     }
 
-    static Badge badge(TaskStep step) {
+    /** Exit codes of a step ended by a signal that a stop sends: SIGINT, SIGKILL, SIGTERM (128 + signal). */
+    private static final Set<Integer> STOP_SIGNAL_EXITS = Set.of(130, 137, 143);
+
+    static Badge badge(TaskStep step, boolean stopRequested) {
+        if (stopRequested && stoppedBySignal(step)) {
+            Badge badge = new Badge("Stopped", "contrast");
+            badge.getElement().setAttribute("data-status", "STOPPED");
+            badge.setTitle("Ended by the stop that was asked for" + step.exitCode().map(c -> " (exit code " + c + ")")
+                    .orElse(""));
+            return badge;
+        }
         Badge badge = switch (step.status()) {
             case NOT_STARTED -> new Badge("Not started", "contrast");
             case RUNNING -> new Badge("Running", "primary");

@@ -10,10 +10,12 @@ import com.vaadin.flow.component.icon.VaadinIcon;
 import com.vaadin.flow.component.orderedlayout.HorizontalLayout;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.Supplier;
+import java.util.function.UnaryOperator;
 import org.gantry.job.TaskStatus;
 
 /**
@@ -22,6 +24,8 @@ import org.gantry.job.TaskStatus;
  */
 class TaskTable extends Grid<TaskStatus> {
 
+    private UnaryOperator<String> explain = UnaryOperator.identity();
+
     TaskTable(Function<TaskStatus, Optional<String>> terminalRoute, Consumer<TaskStatus> onLogs,
               Supplier<Instant> now) {
         super(TaskStatus.class, false);
@@ -29,25 +33,40 @@ class TaskTable extends Grid<TaskStatus> {
         addThemeVariants(GridVariant.LUMO_COMPACT, GridVariant.LUMO_ROW_STRIPES);
         setAllRowsVisible(true);
         addColumn(TaskStatus::roleName).setHeader("Task role").setAutoWidth(true);
-        addColumn(TaskStatus::taskIndex).setHeader("Index").setAutoWidth(true).setFlexGrow(0)
+        addColumn(TaskStatus::taskIndex).setHeader("Index").setKey("index").setAutoWidth(true).setFlexGrow(0)
                 .setTextAlign(ColumnTextAlign.END);
         addComponentColumn(task -> new JobStateBadge(task.state())).setHeader("State").setAutoWidth(true)
                 .setFlexGrow(0);
         addColumn(task -> task.exitCode().map(String::valueOf).orElse("—")).setHeader("Exit code")
                 .setAutoWidth(true).setFlexGrow(0).setTextAlign(ColumnTextAlign.END);
-        addColumn(task -> task.retries() + 1).setHeader("Attempt").setAutoWidth(true).setFlexGrow(0)
+        addColumn(task -> task.retries() + 1).setHeader("Attempt").setKey("attempt").setAutoWidth(true).setFlexGrow(0)
                 .setTextAlign(ColumnTextAlign.END);
-        addColumn(task -> task.nodeHost().or(task::nodeIp).orElse("—")).setHeader("Node").setAutoWidth(true);
-        addColumn(task -> task.startedAt().map(Formats::dateTime).orElse("—")).setHeader("Started")
+        addColumn(task -> task.nodeHost().or(task::nodeIp).orElse("—")).setHeader("Node").setKey("node")
                 .setAutoWidth(true);
+        addColumn(task -> task.startedAt().map(Formats::dateTime).orElse("—")).setHeader("Started")
+                .setKey("started").setAutoWidth(true);
         addColumn(task -> task.startedAt().map(start -> Formats.duration(Duration.between(start,
-                task.completedAt().orElse(now.get())))).orElse("—")).setHeader("Duration").setAutoWidth(true)
+                task.completedAt().orElse(now.get())))).orElse("—")).setHeader("Duration").setKey("duration")
+                .setAutoWidth(true)
                 .setTextAlign(ColumnTextAlign.END);
         // A waiting task says why it waits; an ended one how it ended.
-        addColumn(task -> task.waitingReason().or(task::exitDiagnostics).orElse("")).setHeader("Diagnostics")
+        addColumn(task -> task.waitingReason().or(() -> task.exitDiagnostics().map(explain)).orElse(""))
+                .setHeader("Diagnostics")
                 .setFlexGrow(2);
         addComponentColumn(task -> actions(task, terminalRoute, onLogs)).setHeader("").setKey("actions")
                 .setAutoWidth(true).setFlexGrow(0);
+    }
+
+    /** Shows the tasks, their diagnostics put in the user's terms by {@code explain} ({@link Diagnostics}). */
+    void show(List<TaskStatus> tasks, UnaryOperator<String> explain) {
+        this.explain = explain;
+        setItems(tasks);
+    }
+
+    /** On a phone-sized window: role, state, exit code, diagnostics and the buttons. */
+    void fitWidth(int pixels) {
+        boolean wide = pixels >= JobGrid.NARROW_PIXELS;
+        List.of("index", "attempt", "node", "started", "duration").forEach(key -> getColumnByKey(key).setVisible(wide));
     }
 
     private static Component actions(TaskStatus task, Function<TaskStatus, Optional<String>> terminalRoute,
@@ -58,6 +77,8 @@ class TaskTable extends Grid<TaskStatus> {
         logs.setId("logs-" + id);
         HorizontalLayout actions = new HorizontalLayout(logs);
         actions.setSpacing(false);
+        // Two separate buttons, not one run-together label.
+        actions.getStyle().set("gap", "var(--lumo-space-m)");
         terminalRoute.apply(task).ifPresent(route -> {
             Button connect = new Button("Connect", VaadinIcon.TERMINAL.create(),
                     e -> e.getSource().getUI().ifPresent(ui -> ui.navigate(route)));

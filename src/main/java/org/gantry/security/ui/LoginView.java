@@ -19,6 +19,9 @@ import java.util.Optional;
 @AnonymousAllowed
 public class LoginView extends VerticalLayout implements BeforeEnterObserver {
 
+    /** Where the browser keeps the last username tried, for the form shown after a failed attempt. */
+    private static final String USERNAME_KEY = "gantry.login.username";
+
     /** Set by the sign-in throttle: the seconds to wait before the next try. */
     public static final String BLOCKED_PARAMETER = "blocked";
 
@@ -34,6 +37,10 @@ public class LoginView extends VerticalLayout implements BeforeEnterObserver {
         login.setAction("login");
         login.setForgotPasswordButtonVisible(false);
         notice.setVisible(false);
+        // The form posts natively and a failure comes back as a new page: the browser remembers
+        // the name typed (never the password) for that page, the server never echoes it.
+        login.getElement().executeJs(
+                "this.addEventListener('login', e => sessionStorage.setItem($0, e.detail.username))", USERNAME_KEY);
         add(new H1("Gantry"), notice, login);
     }
 
@@ -41,6 +48,15 @@ public class LoginView extends VerticalLayout implements BeforeEnterObserver {
     public void beforeEnter(BeforeEnterEvent event) {
         var params = event.getLocation().getQueryParameters().getParameters();
         login.setError(params.containsKey("error"));
+        if (params.containsKey("error") || params.containsKey(BLOCKED_PARAMETER)) {
+            login.getElement().executeJs("const form = this; const name = sessionStorage.getItem($0);"
+                    + " if (name) customElements.whenDefined('vaadin-login-form')"
+                    + " .then(() => requestAnimationFrame(() => {"
+                    + " const input = form.querySelector('input[name=username]');"
+                    + " const field = input && input.closest('vaadin-text-field');"
+                    + " if (field) { field.value = name; const password = form.querySelector('vaadin-password-field');"
+                    + " if (password) password.focus(); } }))", USERNAME_KEY);
+        }
         blockedSeconds(params.get(BLOCKED_PARAMETER)).ifPresent(seconds -> {
             login.setI18n(i18n("Too many attempts", "Too many failed sign-ins for this account or from this"
                     + " address. Try again in " + seconds + " s."));

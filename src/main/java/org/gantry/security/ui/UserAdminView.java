@@ -13,6 +13,7 @@ import jakarta.annotation.security.RolesAllowed;
 import java.util.stream.Collectors;
 import org.gantry.base.ui.Notifications;
 import org.gantry.security.AccountException;
+import org.gantry.security.CurrentUser;
 import org.gantry.security.GroupService;
 import org.gantry.security.UserAccount;
 import org.gantry.security.UserGroup;
@@ -27,10 +28,13 @@ class UserAdminView extends VerticalLayout {
     private final UserService users;
     private final GroupService groups;
     final Grid<UserAccount> grid = new Grid<>(UserAccount.class, false);
+    /** The administrator looking: their own row offers no Disable, which would lock them out. */
+    private final String viewer;
 
-    UserAdminView(UserService users, GroupService groups) {
+    UserAdminView(UserService users, GroupService groups, CurrentUser currentUser) {
         this.users = users;
         this.groups = groups;
+        this.viewer = currentUser.require();
         setSizeFull();
         grid.addColumn(UserAccount::getUsername).setHeader("Username").setSortable(true).setAutoWidth(true);
         grid.addColumn(UserAccount::getRole).setHeader("Role").setAutoWidth(true);
@@ -38,7 +42,7 @@ class UserAdminView extends VerticalLayout {
                 .setHeader("Groups");
         grid.addColumn(u -> String.join(", ", u.virtualClusterNames())).setHeader("Virtual clusters");
         grid.addColumn(u -> u.isEnabled() ? "active" : "disabled").setHeader("Status").setAutoWidth(true);
-        grid.addComponentColumn(this::actions).setHeader("").setAutoWidth(true);
+        grid.addComponentColumn(this::actions).setHeader("").setKey("actions").setAutoWidth(true);
         grid.setSizeFull();
 
         Button create = new Button("New user", e -> openEditor(null));
@@ -59,6 +63,8 @@ class UserAdminView extends VerticalLayout {
             Notifications.success(user.getUsername() + (user.isEnabled() ? " disabled" : " enabled"));
         }));
         toggle.addThemeVariants(user.isEnabled() ? ButtonVariant.LUMO_ERROR : ButtonVariant.LUMO_SUCCESS);
+        toggle.setId("toggle-" + user.getUsername());
+        toggle.setVisible(!user.getUsername().equals(viewer));
         HorizontalLayout row = new HorizontalLayout(edit, password, toggle);
         row.getChildren().forEach(c -> ((Button) c).addThemeVariants(ButtonVariant.LUMO_SMALL, ButtonVariant.LUMO_TERTIARY));
         return row;

@@ -5,6 +5,7 @@ import com.vaadin.flow.component.button.ButtonVariant;
 import com.vaadin.flow.component.formlayout.FormLayout;
 import com.vaadin.flow.component.grid.Grid;
 import com.vaadin.flow.component.html.H2;
+import com.vaadin.flow.component.orderedlayout.HorizontalLayout;
 import com.vaadin.flow.component.orderedlayout.VerticalLayout;
 import com.vaadin.flow.component.select.Select;
 import com.vaadin.flow.component.textfield.IntegerField;
@@ -13,12 +14,22 @@ import com.vaadin.flow.router.Menu;
 import com.vaadin.flow.router.PageTitle;
 import com.vaadin.flow.router.Route;
 import jakarta.annotation.security.RolesAllowed;
-import java.util.Objects;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import org.gantry.base.ui.Notifications;
 import org.gantry.security.AccountException;
 import org.gantry.security.GroupService;
 import org.gantry.security.VirtualCluster;
+import org.gantry.security.VirtualClusterLoad;
+import org.gantry.security.VirtualClusterLoad.Amount;
 
+/**
+ * Administrators define virtual clusters: the executor and target their tasks run on and
+ * optional quotas. The list shows each one's quota, the capacity of the machine it runs on
+ * where Gantry knows it (the local executor's), and what its running tasks use now.
+ */
 @Route("admin/virtual-clusters")
 @PageTitle("Virtual clusters · Gantry")
 @Menu(title = "Admin: virtual clusters", order = 92, icon = "vaadin:cluster")
@@ -35,15 +46,25 @@ class VirtualClusterAdminView extends VerticalLayout {
     final IntegerField memory = new IntegerField("Memory quota (MB)");
     final IntegerField gpu = new IntegerField("GPU quota");
 
-    VirtualClusterAdminView(GroupService groups) {
+    private final VirtualClusterLoad load;
+    private Map<String, Amount> used = Map.of();
+
+    VirtualClusterAdminView(GroupService groups, VirtualClusterLoad load) {
         this.groups = groups;
+        this.load = load;
         setSizeFull();
         grid.addColumn(VirtualCluster::getName).setHeader("Name").setAutoWidth(true);
         grid.addColumn(VirtualCluster::getDescription).setHeader("Description");
-        grid.addColumn(vc -> vc.getExecutor() + (vc.getExecutorTarget().isEmpty() ? "" : " · " + vc.getExecutorTarget()))
-                .setHeader("Executor");
-        grid.addColumn(vc -> quota(vc.getCpuQuota()) + " cpu · " + quota(vc.getMemoryMbQuota()) + " MB · "
-                + quota(vc.getGpuQuota()) + " gpu").setHeader("Quota");
+        grid.addColumn(vc -> vc.getExecutor()
+                        + (vc.getExecutorTarget().isEmpty() ? "" : " · " + vc.getExecutorTarget()))
+                .setHeader("Executor").setKey("executor").setAutoWidth(true);
+        grid.addColumn(VirtualClusterAdminView::quota).setHeader("Quota").setKey("quota").setAutoWidth(true);
+        grid.addColumn(vc -> load.capacity(vc).map(VirtualClusterAdminView::amount)
+                .orElse("not measured (" + vc.getExecutor() + ")")).setHeader("Capacity").setKey("capacity")
+                .setAutoWidth(true);
+        grid.addColumn(vc -> amount(used.getOrDefault(vc.getName(), Amount.NONE))).setHeader("In use")
+                .setKey("used").setAutoWidth(true);
+        grid.setEmptyStateText("No virtual clusters yet. Fill in the form above and save to add one.");
         grid.asSingleSelect().addValueChangeListener(e -> {
             VirtualCluster vc = e.getValue();
             if (vc != null) {
@@ -62,11 +83,12 @@ class VirtualClusterAdminView extends VerticalLayout {
         executor.setValue("local");
         for (IntegerField field : new IntegerField[] {cpu, memory, gpu}) {
             field.setMin(0);
-            field.setHelperText("empty = unlimited");
+            field.setHelperText("empty: no limit");
         }
         Button save = new Button("Save virtual cluster", e -> save());
         save.addThemeVariants(ButtonVariant.LUMO_PRIMARY);
-        add(new H2("Virtual clusters"), new FormLayout(name, description, executor, target, cpu, memory, gpu, save), grid);
+        add(new H2("Virtual clusters"), new FormLayout(name, description, executor, target, cpu, memory, gpu),
+                new HorizontalLayout(save), grid);
         refresh();
     }
 
@@ -82,11 +104,21 @@ class VirtualClusterAdminView extends VerticalLayout {
         }
     }
 
-    private static String quota(Integer value) {
-        return Objects.toString(value, "∞");
+    /** Only the limits that are set: "no quota", or e.g. "4 cpu · 8,192 MB" (the GPUs unlimited). */
+    static String quota(VirtualCluster vc) {
+        List<String> set = new ArrayList<>();
+        Optional.ofNullable(vc.getCpuQuota()).ifPresent(cpu -> set.add(cpu + " cpu"));
+        Optional.ofNullable(vc.getMemoryMbQuota()).ifPresent(mb -> set.add(String.format("%,d MB", mb)));
+        Optional.ofNullable(vc.getGpuQuota()).ifPresent(gpu -> set.add(gpu + " gpu"));
+        return set.isEmpty() ? "no quota" : String.join(" · ", set);
+    }
+
+    static String amount(Amount amount) {
+        return String.format("%d cpu · %,d MB · %d gpu", amount.cpu(), amount.memoryMb(), amount.gpu());
     }
 
     private void refresh() {
+        used = load.used();
         grid.setItems(groups.virtualClusters());
     }
 }

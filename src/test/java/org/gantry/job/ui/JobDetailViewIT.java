@@ -13,6 +13,7 @@ import com.vaadin.flow.component.confirmdialog.ConfirmDialog;
 import com.vaadin.flow.component.html.Span;
 import com.vaadin.flow.router.QueryParameters;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import org.gantry.job.JobFilter;
 import org.gantry.job.JobListItem;
@@ -168,6 +169,36 @@ class JobDetailViewIT {
                 QueryParameters.simple(Map.of("username", bob, "jobName", "bookmarked")));
 
         assertThat(_get(JobDetailView.class).title.getText()).isEqualTo("bookmarked");
+    }
+
+    @Test
+    void the_stop_dialog_points_at_resubmit_instead_of_saying_the_job_cannot_run_again() {
+        // Regression: the Stop dialog said "it cannot be started again" beside a Resubmit button.
+        rows.job(alice, "stop-wording", "default", JobState.RUNNING, T0);
+        UI.getCurrent().navigate("job-detail/" + alice + "~stop-wording");
+        _click(_get(JobDetailView.class).actions.stop);
+
+        ConfirmDialog confirm = _get(ConfirmDialog.class);
+        String text = confirm.getElement().getProperty("message");
+        assertThat(text).doesNotContain("cannot be started again").contains("Resubmit");
+    }
+
+    @Test
+    void exit_diagnostics_sit_beside_their_label_on_a_line_of_their_own() {
+        // Regression: the Exit diagnostics value sat in the left column under Attempts, away from its label.
+        long id = rows.job(bob, "failed-diag", "default", JobState.FAILED, T0);
+        jdbc.update("update job set exit_diagnostics = 'main: 1 failed task(s)' where id = ?", id);
+        UI.getCurrent().navigate("job-detail/" + bob + "~failed-diag");
+        JobDetailView view = _get(JobDetailView.class);
+
+        List<Span> spans = view.summary.getChildren().map(Span.class::cast).toList();
+        Span value = spans.stream().filter(s -> "Exit diagnostics".equals(s.getElement().getAttribute("data-field")))
+                .findFirst().orElseThrow();
+        Span label = spans.get(spans.indexOf(value) - 1);
+        assertThat(label.getText()).isEqualTo("Exit diagnostics");
+        assertThat(label.getStyle().get("grid-column")).isEqualTo("1");
+        assertThat(value.getStyle().get("grid-column")).isEqualTo("2 / -1");
+        assertThat(value.getText()).isEqualTo("main: 1 failed task(s)");
     }
 
     private static String field(JobDetailView view, String label) {

@@ -1,6 +1,7 @@
 package org.gantry.job.ui;
 
 import static com.github.mvysny.kaributesting.v10.LocatorJ._click;
+import static com.github.mvysny.kaributesting.v10.LocatorJ._find;
 import static com.github.mvysny.kaributesting.v10.LocatorJ._get;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -11,6 +12,7 @@ import com.vaadin.flow.component.button.Button;
 import com.vaadin.flow.component.grid.GridSortOrder;
 import com.vaadin.flow.data.provider.SortDirection;
 import com.vaadin.flow.router.QueryParameters;
+import com.vaadin.flow.router.RouterLink;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -158,6 +160,40 @@ class JobListViewIT {
         List<JobListItem> tagged = GridKt._fetch(_get(JobListView.class).list.grid, 0, 100);
         assertThat(tagged).extracting(JobListItem::id).containsExactlyInAnyOrder(first, second);
         assertThat(tagged).extracting(JobListItem::state).containsOnly(JobState.STOPPED);
+    }
+
+    @Test
+    void an_empty_list_offers_a_new_job_and_the_templates() {
+        // Regression: an empty list said only "No jobs match." with no way on.
+        UI.getCurrent().navigate("");
+        JobListPanel list = _get(JobListView.class).list;
+        assertThat(GridKt._size(list.grid)).isZero();
+        assertThat(list.empty.message.getText()).startsWith("No jobs yet");
+        assertThat(list.empty.newJob.getHref()).isEqualTo("jobs/new");
+        assertThat(_find(list.empty, RouterLink.class)).extracting(RouterLink::getHref)
+                .contains("jobs/new?template=hello-world", "jobs/new?template=pytorch-mnist");
+
+        UI.getCurrent().navigate("", QueryParameters.simple(Map.of("keyword", "nothing-has-this-name")));
+        assertThat(_get(JobListView.class).list.empty.message.getText()).startsWith("No jobs match these filters");
+    }
+
+    @Test
+    void the_bulk_actions_say_they_act_on_the_selected_jobs() {
+        // Regression: a bare "Tag" box sat beside disabled Tag/Stop buttons that nothing said were bulk actions.
+        long id = rows.job(alice, "bulk-label", "default", JobState.WAITING, T0);
+        UI.getCurrent().navigate("");
+        JobListPanel list = _get(JobListView.class).list;
+        assertThat(list.bulk.hint.isVisible()).isTrue();
+        assertThat(list.bulk.tag.getText()).isEqualTo("Tag selected");
+        assertThat(list.bulk.stop.getText()).isEqualTo("Stop selected");
+        assertThat(list.bulk.tag.isEnabled()).isFalse();
+        assertThat(list.bulk.tagName.isVisible()).isFalse();
+
+        GridKt._fetch(list.grid, 0, 100).stream().filter(j -> j.id() == id).forEach(list.grid::select);
+        assertThat(list.bulk.hint.isVisible()).isFalse();
+        assertThat(list.bulk.tag.getText()).isEqualTo("Tag selected (1)");
+        assertThat(list.bulk.stop.isEnabled()).isTrue();
+        assertThat(list.bulk.tagName.isVisible()).isTrue();
     }
 
     @Test

@@ -10,6 +10,7 @@ import org.gantry.job.JobState;
 import org.gantry.testsupport.Browser;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
+import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.support.ui.WebDriverWait;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -64,5 +65,46 @@ class JobViewsBrowserIT {
             browser.await(By.id("task-table"));
             browser.screenshot("job-detail");
         }
+    }
+
+    @Test
+    void on_a_phone_sized_window_the_job_list_shows_a_column_subset_and_never_scrolls_sideways() {
+        // Regression: at 420 px the job list scrolled sideways, its headers cut off ("St…", "Submit…").
+        assumeTrue(Browser.available(), "Debian chromium and chromium-driver are not installed");
+        JobRows rows = new JobRows(jdbc);
+        String gina = rows.user("gina");
+        Instant now = Instant.now();
+        long tagged = rows.job(gina, "a-job-with-a-rather-long-name-for-a-phone", "default", JobState.RUNNING,
+                now.minusSeconds(600));
+        rows.tag(tagged, "sweep");
+        rows.job(gina, "mnist", "default", JobState.SUCCEEDED, now.minusSeconds(60));
+
+        try (Browser browser = new Browser(port)) {
+            browser.width(420);
+            browser.signIn(gina, JobRows.PASSWORD);
+            browser.await(By.id("job-" + gina + "~mnist"));
+            JavascriptExecutor js = (JavascriptExecutor) browser.driver;
+            // The selection boxes, the star, the name and the state.
+            new WebDriverWait(browser.driver, Duration.ofSeconds(30)).until(d -> shownColumns(js) == 4);
+            browser.screenshot("job-list-420");
+            assertThat(js.executeScript("return document.documentElement.scrollWidth"
+                    + " <= document.documentElement.clientWidth")).isEqualTo(true);
+            assertThat(js.executeScript("const t = document.querySelector('#job-list').$.table;"
+                    + " return t.scrollWidth <= t.clientWidth")).isEqualTo(true);
+            assertThat(js.executeScript("return document.querySelector('vaadin-app-layout').drawerOpened"))
+                    .isEqualTo(false);
+
+            browser.width(1400);
+            new WebDriverWait(browser.driver, Duration.ofSeconds(30)).until(d -> shownColumns(js) == 10);
+            browser.screenshot("job-list-1400");
+            browser.open("/?keyword=nothing-has-this-name");
+            browser.await(By.id("empty-new-job"));
+            browser.screenshot("job-list-empty");
+        }
+    }
+
+    private static long shownColumns(JavascriptExecutor js) {
+        return (Long) js.executeScript("return [...document.querySelectorAll('#job-list > vaadin-grid-column,"
+                + " #job-list > vaadin-grid-flow-selection-column')].filter(c => !c.hidden).length");
     }
 }

@@ -6,6 +6,7 @@ import com.vaadin.flow.component.formlayout.FormLayout;
 import com.vaadin.flow.component.grid.Grid;
 import com.vaadin.flow.component.html.H2;
 import com.vaadin.flow.component.html.Paragraph;
+import com.vaadin.flow.component.orderedlayout.HorizontalLayout;
 import com.vaadin.flow.component.orderedlayout.VerticalLayout;
 import com.vaadin.flow.component.textfield.IntegerField;
 import com.vaadin.flow.component.textfield.TextField;
@@ -33,6 +34,8 @@ class SshHostAdminView extends VerticalLayout {
     final TextField keyPath = new TextField("Private key file");
     final TextField baseDir = new TextField("Base directory");
     final TextField description = new TextField("Description");
+    final Button save = new Button("Save SSH host");
+    final Button delete = new Button("Delete SSH host");
 
     SshHostAdminView(SshHostService hosts) {
         this.hosts = hosts;
@@ -42,8 +45,10 @@ class SshHostAdminView extends VerticalLayout {
         grid.addColumn(SshHost::getKeyPath).setHeader("Key");
         grid.addColumn(SshHost::getBaseDir).setHeader("Base directory");
         grid.addColumn(SshHost::getDescription).setHeader("Description");
+        grid.setEmptyStateText("No SSH hosts yet. Fill in the form above and save to add one.");
         grid.asSingleSelect().addValueChangeListener(e -> {
             SshHost h = e.getValue();
+            delete.setEnabled(h != null);
             if (h != null) {
                 alias.setValue(h.getAlias());
                 host.setValue(h.getHost());
@@ -62,14 +67,20 @@ class SshHostAdminView extends VerticalLayout {
         keyPath.setHelperText("absolute path on Gantry's host, readable by Gantry only");
         baseDir.setValue(".gantry");
         baseDir.setHelperText("relative to the user's home on the host");
-        Button save = new Button("Save SSH host", e -> save());
+        save.addClickListener(e -> save());
         save.addThemeVariants(ButtonVariant.LUMO_PRIMARY);
-        Button delete = new Button("Delete", e -> delete());
+        save.setId("save-ssh-host");
+        // Deletes the host selected in the table, so it waits for a selection.
+        delete.addClickListener(e -> delete());
         delete.addThemeVariants(ButtonVariant.LUMO_ERROR);
+        delete.setId("delete-ssh-host");
+        delete.setEnabled(false);
+        delete.setTooltipText("Select a host in the table first");
+        HorizontalLayout buttons = new HorizontalLayout(save, delete);
         add(new H2("SSH hosts"),
                 new Paragraph("Host keys are trusted on first connection and pinned in the data directory's "
                         + "ssh/known_hosts; a host whose key changes afterwards is refused."),
-                new FormLayout(alias, host, port, username, keyPath, baseDir, description, save, delete), grid);
+                new FormLayout(alias, host, port, username, keyPath, baseDir, description), buttons, grid);
         refresh();
     }
 
@@ -86,8 +97,12 @@ class SshHostAdminView extends VerticalLayout {
     }
 
     void delete() {
-        hosts.delete(alias.getValue().trim());
-        Notifications.success("Deleted SSH host " + alias.getValue());
+        SshHost selected = grid.asSingleSelect().getValue();
+        if (selected == null) {
+            return;
+        }
+        hosts.delete(selected.getAlias());
+        Notifications.success("Deleted SSH host " + selected.getAlias());
         refresh();
     }
 

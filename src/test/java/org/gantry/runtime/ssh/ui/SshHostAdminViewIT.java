@@ -1,10 +1,12 @@
 package org.gantry.runtime.ssh.ui;
 
+import static com.github.mvysny.kaributesting.v10.LocatorJ._click;
 import static com.github.mvysny.kaributesting.v10.LocatorJ._get;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.github.mvysny.kaributesting.v10.GridKt;
 import com.vaadin.flow.component.UI;
+import org.gantry.runtime.ssh.SshHost;
 import org.gantry.runtime.ssh.SshHostService;
 import org.gantry.security.Role;
 import org.gantry.testsupport.KaribuSupport;
@@ -60,5 +62,27 @@ class SshHostAdminViewIT {
         view.save();
 
         assertThat(hosts.find("relative-key")).isEmpty();
+    }
+
+    @Test
+    void delete_waits_for_a_host_selected_in_the_table() {
+        // Regression: Delete with nothing selected said "Deleted SSH host" in green and deleted nothing.
+        KaribuSupport.signIn(context, "admin", Role.ADMIN);
+        UI.getCurrent().navigate(SshHostAdminView.class);
+        SshHostAdminView view = _get(SshHostAdminView.class);
+        assertThat(view.delete.isEnabled()).isFalse();
+        view.alias.setValue("old-box");
+        view.host.setValue("old.lab.example");
+        view.username.setValue("runner");
+        view.keyPath.setValue("/etc/gantry/keys/old-box");
+        view.save();
+
+        SshHost saved = view.grid.getListDataView().getItems().filter(h -> h.getAlias().equals("old-box"))
+                .findFirst().orElseThrow();
+        view.grid.select(saved);
+        assertThat(view.delete.isEnabled()).isTrue();
+        _click(view.delete);
+        assertThat(hosts.find("old-box")).isEmpty();
+        assertThat(view.delete.isEnabled()).isFalse();
     }
 }

@@ -1,0 +1,48 @@
+package org.gantry.security.ui;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import org.gantry.testsupport.Browser;
+import org.junit.jupiter.api.Test;
+import org.openqa.selenium.By;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+
+/** The administrator's views as a browser shows them, wide and phone-sized. */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+class AdminViewsBrowserIT {
+
+    @LocalServerPort
+    int port;
+
+    @Test
+    void the_admin_views_render_with_their_actions_wide_and_narrow() {
+        assumeTrue(Browser.available(), "Debian chromium and chromium-driver are not installed");
+        try (Browser browser = new Browser(port)) {
+            browser.signIn("admin", "admin-test-password");
+            browser.await(By.id("job-list"));
+
+            browser.open("/admin/ssh-hosts");
+            // Nothing selected: nothing to delete.
+            assertThat(browser.await(By.id("delete-ssh-host")).getDomAttribute("disabled")).isNotNull();
+            browser.screenshot("admin-ssh-hosts");
+            browser.open("/admin/groups");
+            browser.await(By.id("group-members"));
+            browser.screenshot("admin-groups");
+            browser.open("/admin/virtual-clusters");
+            assertThat(browser.await(By.tagName("vaadin-grid")).getText()).doesNotContain("∞");
+            browser.screenshot("admin-virtual-clusters");
+            browser.open("/admin/users");
+            browser.await(By.id("new-user"));
+            browser.screenshot("admin-users");
+
+            browser.width(420);
+            for (String view : new String[] {"users", "groups", "virtual-clusters", "ssh-hosts"}) {
+                browser.open("/admin/" + view);
+                browser.await(By.tagName("vaadin-grid"));
+                browser.screenshot("admin-" + view + "-420");
+            }
+        }
+    }
+}
