@@ -82,8 +82,9 @@ class ProblemsPanel extends VerticalLayout {
     /** Marks the finding the cursor was put on. */
     void select(Finding selected) {
         for (int i = 0; i < list.getComponentCount(); i++) {
-            list.getComponentAt(i).getElement().setAttribute("selected", findings.get(i) == selected);
-            list.getComponentAt(i).getElement().getStyle().set("background", findings.get(i) == selected
+            boolean current = findings.get(i) == selected;
+            list.getComponentAt(i).getElement().setAttribute("aria-current", String.valueOf(current));
+            list.getComponentAt(i).getElement().getStyle().set("background", current
                     ? "var(--lumo-primary-color-10pct)" : null);
         }
     }

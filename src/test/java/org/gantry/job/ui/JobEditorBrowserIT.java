@@ -143,8 +143,8 @@ class JobEditorBrowserIT {
             browser.driver.manage().window().setSize(new Dimension(420, 900));
             wait.until(d -> host.getRect().getWidth() < 420);
 
-            mapping.findElement(By.cssSelector(".problem-message")).click();
-            wait.until(d -> "true".equals(mapping.getAttribute("selected")));
+            click(browser, mapping.findElement(By.cssSelector(".problem-message")));
+            wait.until(d -> "true".equals(mapping.getAttribute("aria-current")));
             wait.until(d -> cursorLine(browser, host) == 15);
 
             new Actions(browser.driver).sendKeys(Keys.F8).perform();
@@ -152,18 +152,25 @@ class JobEditorBrowserIT {
             new Actions(browser.driver).keyDown(Keys.SHIFT).sendKeys(Keys.F8).keyUp(Keys.SHIFT).perform();
             wait.until(d -> cursorLine(browser, host) == 15);
 
-            mapping.findElement(By.xpath(".//vaadin-button[contains(., 'Quote the line')]")).click();
+            click(browser, mapping.findElement(By.xpath(".//vaadin-button[contains(., 'Quote the line')]")));
             wait.until(d -> content.getText().contains("- 'echo \"before: $HOME\"'"));
             WebElement env = wait.until(d -> d.findElements(By.cssSelector("#problem-list vaadin-button")).stream()
                     .filter(b -> b.getText().equals("Add NEVER_SET to deps.env")).findFirst().orElse(null));
-            env.click();
+            click(browser, env);
             wait.until(d -> summary.getText().equals("No problems found"));
             assertThat(content.getText()).contains("NEVER_SET: \"\"");
             browser.screenshot("editor-narrow-fixed");
-            browser.driver.findElement(By.id("plan")).click();
+            click(browser, browser.driver.findElement(By.id("plan")));
             wait.until(d -> !d.findElements(By.cssSelector(".plan-step")).isEmpty());
             browser.screenshot("editor-narrow-plan");
         }
+    }
+
+    /** Clicks an element scrolled to the middle, clear of the development mode's popup at the bottom. */
+    private static void click(Browser browser, WebElement element) {
+        ((JavascriptExecutor) browser.driver).executeScript("arguments[0].scrollIntoView({block: 'center'});",
+                element);
+        element.click();
     }
 
     /** The problems panel's row of the finding with this code, if it lists one. */

@@ -281,7 +281,7 @@ class JobEditorViewIT {
     private static List<Integer> selected(JobEditorView view) {
         List<Div> rows = problemRows(view);
         return java.util.stream.IntStream.range(0, rows.size())
-                .filter(i -> "true".equals(rows.get(i).getElement().getAttribute("selected"))).boxed().toList();
+                .filter(i -> "true".equals(rows.get(i).getElement().getAttribute("aria-current"))).boxed().toList();
     }
 
     @Test
