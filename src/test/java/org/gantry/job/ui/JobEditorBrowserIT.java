@@ -163,6 +163,9 @@ class JobEditorBrowserIT {
             click(browser, browser.driver.findElement(By.id("plan")));
             wait.until(d -> !d.findElements(By.cssSelector(".plan-step")).isEmpty());
             browser.screenshot("editor-narrow-plan");
+            browser.driver.manage().window().setSize(new Dimension(1400, 900));
+            wait.until(d -> host.getRect().getWidth() > 700);
+            browser.screenshot("editor-wide-plan");
         }
     }
 
