@@ -6,20 +6,32 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 
 /**
- * What {@code gantry login} remembers: the server and the token, in
- * {@code ~/.gantry/cli.json} (or {@code $GANTRY_CLI_HOME/cli.json}), readable by its owner only.
+ * What {@code gantry login} remembers: the server and the token, in {@code cli.json} of the
+ * CLI's directory ({@link CliDirectory}), readable by its owner only.
  */
 public record CliConfig(String server, String username, String token) {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    public static Path home() {
-        String override = System.getenv("GANTRY_CLI_HOME");
-        return override != null && !override.isBlank() ? Path.of(override)
-                : Path.of(System.getProperty("user.home"), ".gantry");
+    private static Path home;
+
+    /** The CLI's directory; the first call moves the files of an older version there. */
+    public static synchronized Path home() throws IOException {
+        if (home == null) {
+            Map<String, String> env = System.getenv();
+            String userHome = System.getProperty("user.home");
+            Path dir = CliDirectory.resolve(env, userHome);
+            if (env.get("GANTRY_CONFIG") == null && env.get("GANTRY_CLI_HOME") == null) {
+                CliDirectory.migrate(CliDirectory.legacy(env, userHome), dir)
+                        .ifPresent(moved -> System.err.println("gantry: " + moved));
+            }
+            home = dir;
+        }
+        return home;
     }
 
     public static Optional<CliConfig> load() throws IOException {
@@ -32,7 +44,9 @@ public record CliConfig(String server, String username, String token) {
 
     public void save() throws IOException {
         Path dir = home();
-        Files.createDirectories(dir);
+        if (!Files.exists(dir)) {
+            Files.createDirectories(dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+        }
         Path file = dir.resolve("cli.json");
         Files.deleteIfExists(file);
         Files.createFile(file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));

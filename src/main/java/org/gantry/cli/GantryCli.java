@@ -4,15 +4,24 @@ import java.io.PrintWriter;
 import java.util.Set;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.ScopeType;
 
 /**
  * {@code gantry}: the command line client. It talks to a running Gantry over the REST API
- * and never starts Spring.
+ * and never starts Spring. Every subcommand inherits {@code --help} and {@code --version}, so
+ * that {@code gantry login --help} prints the usage rather than complain of missing options.
  */
-@Command(name = "gantry", mixinStandardHelpOptions = true, version = "gantry 0.1",
+@Command(name = "gantry", mixinStandardHelpOptions = true, version = "gantry 0.1", scope = ScopeType.INHERIT,
         description = "Submit, inspect and enter Gantry jobs from the command line.",
-        subcommands = {LoginCommand.class, JobCommand.class})
+        subcommands = {LoginCommand.class, JobCommand.class, CommandLine.HelpCommand.class})
 public class GantryCli {
+
+    /** Under the top-level usage only: subcommands inherit annotated attributes, a footer too. */
+    private static final String[] FOOTER = {"", "The CLI keeps its sign-in, SSH key and known_hosts in $GANTRY_CONFIG,"
+            + " else $XDG_CONFIG_HOME/gantry, else $HOME/.config/gantry.",
+            "", "Starting the server: run the same jar without a CLI command, e.g.", "  java -jar gantry.jar",
+            "  java -jar gantry.jar --server.port=8080 --gantry.data-dir=/srv/gantry",
+            "Any first argument other than the commands above starts the server with the arguments."};
 
     /** First words that mean "run the CLI" rather than "start the server". */
     private static final Set<String> COMMANDS = Set.of("login", "job", "help", "--help", "-h", "--version", "-V");
@@ -22,10 +31,16 @@ public class GantryCli {
     }
 
     public static int run(String[] args) {
+        return run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true));
+    }
+
+    static int run(String[] args, PrintWriter out, PrintWriter err) {
         CommandLine cli = new CommandLine(new GantryCli());
+        cli.setOut(out);
+        cli.setErr(err);
+        cli.getCommandSpec().usageMessage().footer(FOOTER);
         cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
-            PrintWriter err = commandLine.getErr();
-            err.println("gantry: " + (e instanceof CliException ? e.getMessage() : e.toString()));
+            commandLine.getErr().println("gantry: " + (e instanceof CliException ? e.getMessage() : e.toString()));
             return 1;
         });
         return cli.execute(args);

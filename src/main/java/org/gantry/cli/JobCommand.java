@@ -3,7 +3,7 @@ package org.gantry.cli;
 import picocli.CommandLine.Command;
 
 /** {@code gantry job …}: the job subcommands. */
-@Command(name = "job", description = "Work with jobs.", mixinStandardHelpOptions = true,
+@Command(name = "job", description = "Work with jobs.",
         subcommands = {JobSubmitCommand.class, JobListCommand.class, JobGetCommand.class, JobLintCommand.class,
                 JobSshCommand.class, JobWaitCommand.class})
 class JobCommand {

@@ -12,7 +12,7 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Runs {@code gantry …} as a user does: in its own JVM on the test classpath (Spring never
- * starts there), with {@code GANTRY_CLI_HOME} in a test directory.
+ * starts there), with {@code GANTRY_CONFIG} in a test directory.
  */
 final class CliProcess {
 
@@ -31,7 +31,7 @@ final class CliProcess {
                 .toString(), "-cp", System.getProperty("java.class.path"), "org.gantry.GantryApplication"));
         command.addAll(List.of(args));
         ProcessBuilder builder = new ProcessBuilder(command);
-        builder.environment().put("GANTRY_CLI_HOME", cliHome.toString());
+        builder.environment().put("GANTRY_CONFIG", cliHome.toString());
         Process process = builder.start();
         process.getOutputStream().write(stdin.getBytes(StandardCharsets.UTF_8));
         process.getOutputStream().close();

@@ -23,6 +23,8 @@ import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
 import org.gantry.job.JobException;
 import org.gantry.job.JobLintService;
 import org.gantry.job.JobService;
@@ -41,9 +43,11 @@ import org.gantry.security.GroupService;
 import org.gantry.security.VirtualCluster;
 
 /**
- * Writing a job: the YAML in a linted code editor, a form for the common fields of the job
- * and of each task role kept in step with it both ways, tips from the author's own history,
- * and Validate, Plan, Save draft and Submit. The text is autosaved as the author's draft
+ * Writing a job: the YAML in a linted code editor with its problems listed under it (a click
+ * or F8 goes to one, quick fixes are buttons there), a form for the common fields of the job
+ * and of each task role (deps included) kept in step with it both ways, tips from the
+ * author's own history, and Validate, Plan, Save draft and Submit. Below
+ * {@value EditorStyle#NARROW_PX} px the editor and the form stack. The text is autosaved as the author's draft
  * after each pause in typing and offered again on return. {@code ?template=id} starts from a
  * built-in template, {@code ?clone=user~job} from an existing job (its secrets only when it
  * is the author's).
@@ -69,7 +73,8 @@ class JobEditorView extends VerticalLayout implements BeforeEnterObserver {
     final YamlEditor editor;
     final JobForm form;
     final TipsPanel tipsPanel;
-    final Span summary = new Span();
+    final ProblemsPanel problems;
+    final Span summary;
     final Span origin = new Span();
     final ComboBox<JobTemplates.Template> template = new ComboBox<>();
     final Button validate = new Button("Validate", VaadinIcon.CHECK.create());
@@ -77,6 +82,7 @@ class JobEditorView extends VerticalLayout implements BeforeEnterObserver {
     final Button saveDraft = new Button("Save draft", VaadinIcon.DOWNLOAD_ALT.create());
     final Button submit = new Button("Submit", VaadinIcon.PLAY.create());
     private String startedFrom = "";
+    private String loadedText = "";
 
     JobEditorView(JobService jobs, JobLintService lint, JobDraftService drafts, TipService tips, GroupService groups,
                   CurrentUser currentUser, Clock clock) {
@@ -98,6 +104,7 @@ class JobEditorView extends VerticalLayout implements BeforeEnterObserver {
         editor.addTextChangeListener(e -> {
             if (e.isFromClient()) {
                 form.follow(editor.getValue());
+                forgetOriginOnceReplaced();
             }
             drafts.save(username, editor.getValue(), startedFrom);
         });
@@ -110,22 +117,35 @@ class JobEditorView extends VerticalLayout implements BeforeEnterObserver {
             form.showRole(e.role());
         });
         tipsPanel = new TipsPanel(tip -> tips.dismiss(username, tip.key()));
+        problems = new ProblemsPanel(this::goTo, fixed -> {
+            editor.setValue(fixed);
+            form.follow(fixed);
+            editor.lintNow();
+        });
+        summary = problems.summary;
+        editor.onProblemStep((line, column, forward) -> problems.next(line, column, forward).ifPresent(this::goTo));
 
+        addClassName("job-editor");
         add(header());
-        summary.setId("lint-summary");
-        summary.getStyle().set("font-size", "var(--lumo-font-size-s)");
-        VerticalLayout main = new VerticalLayout(editor, summary);
+        VerticalLayout main = new VerticalLayout(editor, problems);
+        main.addClassName("job-editor-main");
         main.setPadding(false);
         main.setSpacing(false);
         main.setSizeFull();
         main.setFlexGrow(1, editor);
         main.getStyle().set("min-width", "0").set("gap", "var(--lumo-space-xs)");
         HorizontalLayout body = new HorizontalLayout(main, side());
+        body.addClassName("job-editor-body");
         body.setSizeFull();
         body.setFlexGrow(1, main);
         body.getStyle().set("min-height", "0");
-        add(body);
+        add(body, EditorStyle.narrow());
         setFlexGrow(1, body);
+    }
+
+    private void goTo(Finding finding) {
+        editor.select(finding);
+        problems.select(finding);
     }
 
     private HorizontalLayout header() {
@@ -166,6 +186,7 @@ class JobEditorView extends VerticalLayout implements BeforeEnterObserver {
 
     private VerticalLayout side() {
         VerticalLayout side = new VerticalLayout(form, tipsPanel);
+        side.addClassName("job-editor-side");
         side.setPadding(false);
         side.setWidth("380px");
         side.setMinWidth("320px");
@@ -228,28 +249,56 @@ class JobEditorView extends VerticalLayout implements BeforeEnterObserver {
 
     private void load(String text, String from) {
         startedFrom = from;
+        loadedText = text;
         origin.setText(from.isEmpty() ? "" : "from " + from.replaceFirst("^(template|clone):", ""));
         editor.setValue(text);
         form.follow(text);
     }
 
+    /** "from hello-world" stops being true once the template's own lines are gone. */
+    private void forgetOriginOnceReplaced() {
+        if (!startedFrom.isEmpty() && replaced(loadedText, editor.getValue())) {
+            startedFrom = "";
+            origin.setText("");
+        }
+    }
+
+    /**
+     * Whether none of what sets the original apart is left in the text: its comments and its
+     * list items (commands, packages). Keys and numbers every job has do not count.
+     */
+    static boolean replaced(String original, String text) {
+        Set<String> now = text.lines().map(String::strip).collect(Collectors.toSet());
+        List<String> own = original.lines().map(String::strip).filter(l -> l.startsWith("#") || l.startsWith("- "))
+                .toList();
+        return !own.isEmpty() && own.stream().noneMatch(now::contains);
+    }
+
     private List<Finding> lintForEditor(String text) {
         List<Finding> findings = lint.lint(text, lintContext);
-        showSummary(findings);
+        problems.show(text, findings);
         return findings;
     }
 
+    /** Lints now and says the outcome where it cannot be missed; the panel lists the findings. */
     void validate() {
-        showSummary(lint.lint(editor.getValue(), lintContext));
-        editor.lintNow();
+        List<Finding> findings = lintAndShow();
+        long errors = findings.stream().filter(Finding::isError).count();
+        String outcome = findings.isEmpty() ? "Valid — 0 problems"
+                : (errors == 0 ? "Valid, with " : "Not valid: ") + findings.size() + " problem(s), " + errors
+                + " error(s) — listed under the editor";
+        Notification shown = Notification.show(outcome, 4000, Notification.Position.BOTTOM_START);
+        shown.setId("validate-outcome");
+        shown.addThemeVariants(errors > 0 ? NotificationVariant.LUMO_ERROR : findings.isEmpty()
+                ? NotificationVariant.LUMO_SUCCESS : NotificationVariant.LUMO_CONTRAST);
     }
 
-    private void showSummary(List<Finding> findings) {
-        long errors = findings.stream().filter(Finding::isError).count();
-        long warnings = findings.stream().filter(f -> f.severity() == Finding.Severity.WARNING).count();
-        summary.setText(findings.isEmpty() ? "No problems found" : errors + " error(s), " + warnings + " warning(s)");
-        summary.getStyle().set("color", errors > 0 ? "var(--lumo-error-text-color)" : warnings > 0
-                ? "var(--lumo-warning-text-color, #a36200)" : "var(--lumo-success-text-color)");
+    private List<Finding> lintAndShow() {
+        String text = editor.getValue();
+        List<Finding> findings = lint.lint(text, lintContext);
+        problems.show(text, findings);
+        editor.lintNow();
+        return findings;
     }
 
     void plan() {
@@ -268,7 +317,7 @@ class JobEditorView extends VerticalLayout implements BeforeEnterObserver {
             drafts.discard(username);
             UI.getCurrent().navigate("job-detail/" + job.frameworkName());
         } catch (JobSubmissionException | JobException e) {
-            validate();
+            lintAndShow();
             Notification.show(e.getMessage(), 8000, Notification.Position.BOTTOM_START)
                     .addThemeVariants(NotificationVariant.LUMO_ERROR);
         }

@@ -5,6 +5,7 @@ import static org.gantry.job.ui.YamlEdits.replace;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -24,11 +25,17 @@ import org.yaml.snakeyaml.nodes.Tag;
 final class JobYamlFields {
 
     enum Field {
-        NAME, VIRTUAL_CLUSTER, IMAGE, INSTANCES, CPU, MEMORY_MB, GPU, COMMANDS;
+        NAME, VIRTUAL_CLUSTER, IMAGE, INSTANCES, CPU, MEMORY_MB, GPU, COMMANDS,
+        ENV, PIP_PACKAGES, MODULES, CONDA_PACKAGES, CALL_BEFORE, CALL_AFTER;
 
         /** Whether the field belongs to a task role rather than to the job. */
         boolean ofRole() {
             return this != NAME && this != VIRTUAL_CLUSTER;
+        }
+
+        /** Whether the field is in the task role's {@code deps} ({@link DepsYamlFields}), one item a line. */
+        boolean ofDeps() {
+            return ordinal() >= ENV.ordinal();
         }
     }
 
@@ -50,11 +57,16 @@ final class JobYamlFields {
      */
     record RoleValues(String name, String image, Optional<Integer> instances, Optional<Integer> cpu,
                       Optional<Integer> memoryMB, Optional<Integer> gpu, List<String> commands,
-                      boolean commandsEditable) {
+                      boolean commandsEditable, Map<Field, List<String>> deps) {
 
         /** The fields of a document without task roles. */
         static final RoleValues NONE = new RoleValues("", "", Optional.empty(), Optional.empty(), Optional.empty(),
-                Optional.empty(), List.of(), true);
+                Optional.empty(), List.of(), true, Map.of());
+
+        /** The lines of a deps field; none when it is not there. */
+        List<String> deps(Field field) {
+            return deps.getOrDefault(field, List.of());
+        }
     }
 
     static final String DEFAULT_ROLE = "main";
@@ -89,7 +101,7 @@ final class JobYamlFields {
         return new RoleValues(name, imageNode(root, role).map(ScalarNode::getValue).orElse(""),
                 integer(role, "instances"), integer(role, "resourcePerInstance", "cpu"),
                 integer(role, "resourcePerInstance", "memoryMB"), integer(role, "resourcePerInstance", "gpu"),
-                List.copyOf(commands), editable);
+                List.copyOf(commands), editable, DepsYamlFields.read(role));
     }
 
     static List<NodeTuple> roleTuples(Node root) {
@@ -147,9 +159,14 @@ final class JobYamlFields {
             case MEMORY_MB -> setInteger(doc, List.of("taskRoles", target, "resourcePerInstance", "memoryMB"), value);
             case GPU -> setInteger(doc, List.of("taskRoles", target, "resourcePerInstance", "gpu"), value);
             case IMAGE -> setImage(doc, target, value);
-            case COMMANDS -> setCommands(doc, target, value.lines().map(String::strip).filter(l -> !l.isEmpty())
-                    .toList());
+            case COMMANDS -> setCommands(doc, target, lines(value));
+            case ENV, PIP_PACKAGES, MODULES, CONDA_PACKAGES, CALL_BEFORE, CALL_AFTER ->
+                    DepsYamlFields.set(doc, target, field, lines(value));
         };
+    }
+
+    private static List<String> lines(String value) {
+        return value.lines().map(String::strip).filter(l -> !l.isEmpty()).toList();
     }
 
     private static String setInteger(YamlText doc, List<String> path, String value) {
@@ -171,7 +188,7 @@ final class JobYamlFields {
     }
 
     /** Puts {@code written} (YAML text) at the path, replacing the scalar there or adding the missing keys. */
-    private static String setValue(YamlText doc, List<String> path, String written) {
+    static String setValue(YamlText doc, List<String> path, String written) {
         Node parent = doc.root();
         for (int i = 0; i < path.size(); i++) {
             Optional<Node> child = YamlText.get(parent, path.get(i));
@@ -251,37 +268,11 @@ final class JobYamlFields {
 
     private static String setCommands(YamlText doc, String role, List<String> commands) {
         Optional<Node> node = YamlText.get(doc.root(), "taskRoles", role, "commands");
-        List<String> written = commands.stream().map(YamlEdits::item).toList();
         if (node.isEmpty()) {
             Optional<Node> roleNode = YamlText.get(doc.root(), "taskRoles", role);
-            return roleNode.map(r -> YamlEdits.insert(doc, r, List.of("commands"), "[" + String.join(", ",
-                    commands.stream().map(YamlEdits::quoted).toList()) + "]")).orElse(doc.text());
+            return roleNode.map(r -> YamlEdits.insert(doc, r, List.of("commands"), YamlEdits.flowList(commands)))
+                    .orElse(doc.text());
         }
-        if (!(node.get() instanceof SequenceNode list)) {
-            return doc.text();
-        }
-        List<Node> items = list.getValue();
-        if (items.size() == commands.size() && items.stream().allMatch(ScalarNode.class::isInstance)) {
-            String text = doc.text();
-            for (int i = items.size() - 1; i >= 0; i--) {
-                ScalarNode item = (ScalarNode) items.get(i);
-                if (!item.getValue().strip().equals(commands.get(i))) {
-                    text = replace(text, doc.start(item), doc.end(item), written.get(i));
-                }
-            }
-            return text;
-        }
-        if (list.getFlowStyle() == FlowStyle.FLOW || items.isEmpty()) {
-            return replace(doc.text(), doc.start(list), doc.end(list),
-                    "[" + String.join(", ", commands.stream().map(YamlEdits::quoted).toList()) + "]");
-        }
-        int indent = doc.column(doc.start(items.get(0))) - 2;
-        int from = doc.start(items.get(0)) - 2;
-        int to = doc.end(items.get(items.size() - 1));
-        StringBuilder out = new StringBuilder();
-        for (int i = 0; i < written.size(); i++) {
-            out.append(i == 0 ? "" : "\n" + " ".repeat(indent)).append("- ").append(written.get(i));
-        }
-        return replace(doc.text(), from, to, out.toString());
+        return node.get() instanceof SequenceNode list ? YamlEdits.setItems(doc, list, commands) : doc.text();
     }
 }

@@ -2,7 +2,9 @@ package org.gantry.job.ui;
 
 import com.vaadin.flow.component.button.Button;
 import com.vaadin.flow.component.dialog.Dialog;
+import com.vaadin.flow.component.html.Div;
 import com.vaadin.flow.component.html.H4;
+import com.vaadin.flow.component.html.NativeDetails;
 import com.vaadin.flow.component.html.Pre;
 import com.vaadin.flow.component.html.Span;
 import java.util.List;
@@ -17,7 +19,8 @@ import org.gantry.job.protocol.JobSpec.RoleCommands;
 import org.gantry.job.protocol.TaskRole;
 
 /**
- * Shows, for each task role, the steps its tasks will run and the script rendered from them.
+ * Shows, for each task role, the steps its tasks will run, each with the lines it runs (the
+ * author's own commands first), and the whole generated script folded away below them.
  * Rendered here with the deps renderer rather than the runtime's JobPlanService: the runtime
  * depends on the job feature, so the job views calling it would make the features a cycle.
  * What differs is only the runtime's per-task environment (PAI_* values) and cache path.
@@ -43,16 +46,36 @@ class PlanDialog extends Dialog {
                         + " MB, " + role.resourcePerInstance().gpu() + " GPU)"));
                 add(new Span("Steps: " + String.join(" → ", plan.steps().stream()
                         .map(PlannedStep::step).map(DepsStep::stepName).toList())));
-                Pre script = new Pre(plan.script());
+                for (PlannedStep step : plan.steps()) {
+                    add(step(step));
+                }
+                Pre script = code(plan.script());
                 script.addClassName("plan-script");
-                script.getStyle().set("max-height", "50vh").set("overflow", "auto")
-                        .set("font-size", "var(--lumo-font-size-xs)");
-                add(script);
+                NativeDetails generated = new NativeDetails("The whole generated script ("
+                        + plan.script().lines().count() + " lines: step frames, markers, environment)", script);
+                generated.addClassName("plan-generated");
+                add(generated);
             } catch (IllegalArgumentException e) {
                 add(new Span("Task role " + role.name() + " cannot be planned: " + e.getMessage()));
             }
         }
         getFooter().add(new Button("Close", e -> close()));
+    }
+
+    private static Div step(PlannedStep step) {
+        Span name = new Span(step.step().stepName());
+        name.getStyle().set("font-weight", "600").set("font-size", "var(--lumo-font-size-s)");
+        Div shown = new Div(name, code(String.join("\n", step.lines())));
+        shown.addClassName("plan-step");
+        shown.getElement().setAttribute("data-step", step.step().stepName());
+        return shown;
+    }
+
+    private static Pre code(String text) {
+        Pre pre = new Pre(text);
+        pre.getStyle().set("max-height", "40vh").set("overflow", "auto").set("font-size", "var(--lumo-font-size-xs)")
+                .set("margin", "var(--lumo-space-xs) 0 var(--lumo-space-s) 0");
+        return pre;
     }
 
     static DepsPlan plan(JobSpec spec, TaskRole role, RoleCommands deployment) {

@@ -3,11 +3,15 @@ package org.gantry.job.ui;
 import com.vaadin.flow.component.AbstractField;
 import com.vaadin.flow.component.HasValue;
 import com.vaadin.flow.component.formlayout.FormLayout;
+import com.vaadin.flow.component.html.NativeDetails;
 import com.vaadin.flow.component.textfield.IntegerField;
 import com.vaadin.flow.component.textfield.TextArea;
 import com.vaadin.flow.component.textfield.TextField;
 import com.vaadin.flow.data.value.ValueChangeMode;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.BiConsumer;
 import org.gantry.job.ui.JobYamlFields.Field;
@@ -25,6 +29,14 @@ class TaskRoleForm extends FormLayout {
     final IntegerField memoryMB = new IntegerField("Memory (MB)");
     final IntegerField gpu = new IntegerField("GPU");
     final TextArea commands = new TextArea("Commands (one per line)");
+    final TextArea env = new TextArea("Environment (NAME=value per line)");
+    final TextArea pipPackages = new TextArea("pip packages");
+    final TextArea modules = new TextArea("Modules");
+    final TextArea condaPackages = new TextArea("conda packages");
+    final TextArea callBefore = new TextArea("Call before (commands)");
+    final TextArea callAfter = new TextArea("Call after (commands)");
+    final NativeDetails deps;
+    private final Map<Field, TextArea> depsFields = new EnumMap<>(Field.class);
     private boolean editable = true;
     private boolean commandsEditable = true;
 
@@ -40,6 +52,25 @@ class TaskRoleForm extends FormLayout {
         add(image, 2);
         add(instances, cpu, memoryMB, gpu);
         add(commands, 2);
+        depsFields.putAll(Map.of(Field.ENV, env, Field.PIP_PACKAGES, pipPackages, Field.MODULES, modules,
+                Field.CONDA_PACKAGES, condaPackages, Field.CALL_BEFORE, callBefore, Field.CALL_AFTER, callAfter));
+        FormLayout depsLayout = new FormLayout();
+        depsLayout.setResponsiveSteps(new ResponsiveStep("0", 2));
+        depsLayout.add(env, 2);
+        depsLayout.add(pipPackages, condaPackages, modules);
+        depsLayout.add(callBefore, 2);
+        depsLayout.add(callAfter, 2);
+        deps = new NativeDetails("Dependencies (deps)", depsLayout);
+        deps.setId("task-role-deps");
+        add(deps, 2);
+        depsFields.forEach((field, area) -> {
+            area.setId("deps-" + field.name().toLowerCase(Locale.ROOT).replace('_', '-'));
+            area.setValueChangeMode(ValueChangeMode.LAZY);
+            area.setMaxHeight("10em");
+            area.setHelperText("one per line");
+            edits(area, field, onEdit);
+        });
+        env.setHelperText("NAME=value, one per line");
         edits(image, Field.IMAGE, onEdit);
         edits(instances, Field.INSTANCES, onEdit);
         edits(cpu, Field.CPU, onEdit);
@@ -66,6 +97,10 @@ class TaskRoleForm extends FormLayout {
         commandsEditable = values.commandsEditable();
         commands.setReadOnly(!editable || !commandsEditable);
         commands.setHelperText(commandsEditable ? "" : "A command spans several lines: edit the commands in the YAML");
+        depsFields.forEach((field, area) -> set(area, String.join("\n", values.deps(field))));
+        if (depsFields.keySet().stream().anyMatch(field -> !values.deps(field).isEmpty())) {
+            deps.setOpen(true);
+        }
     }
 
     /** Read-only while the YAML does not read: an edit would have nowhere to go. */
@@ -74,6 +109,7 @@ class TaskRoleForm extends FormLayout {
         for (HasValue<?, ?> field : List.<HasValue<?, ?>>of(image, instances, cpu, memoryMB, gpu)) {
             field.setReadOnly(!editable);
         }
+        depsFields.values().forEach(area -> area.setReadOnly(!editable));
         commands.setReadOnly(!editable || !commandsEditable);
     }
 

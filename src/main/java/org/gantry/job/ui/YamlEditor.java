@@ -43,6 +43,7 @@ class YamlEditor extends Component implements HasSize {
     private final Function<String, List<Finding>> linter;
     private String value = "";
     private List<Finding> findings = List.of();
+    private ProblemStep onStep;
 
     /** @param linter lints a text; called on the UI thread for every pause in typing */
     YamlEditor(Function<String, List<Finding>> linter) {
@@ -71,6 +72,46 @@ class YamlEditor extends Component implements HasSize {
         return findings;
     }
 
+    /**
+     * Puts the cursor on a finding, selecting its range, scrolled into view, and gives the
+     * editor the focus.
+     */
+    void select(Finding finding) {
+        getElement().executeJs("""
+                const v = this._view;
+                if (!v) { return; }
+                const doc = v.state.doc;
+                const at = (line, column) => {
+                  const l = doc.line(Math.min(Math.max(1, line), doc.lines));
+                  return Math.min(l.to, l.from + Math.max(0, column - 1));
+                };
+                const from = at($0, $1);
+                const to = Math.max(from, $2 > doc.lines ? doc.length : at($2, $3));
+                v.dispatch({ selection: { anchor: from, head: to }, scrollIntoView: true });
+                v.focus();""", finding.line(), finding.column(), finding.endLine(), finding.endColumn());
+    }
+
+    /**
+     * Calls {@code onStep} with the cursor's line and column and whether to step forward, when
+     * F8 (Shift+F8: backward) is pressed in the editor. It is caught before CodeMirror's own F8.
+     */
+    void onProblemStep(ProblemStep onStep) {
+        this.onStep = onStep;
+    }
+
+    /** Where the person asked to step from, and which way. */
+    interface ProblemStep {
+        void step(int line, int column, boolean forward);
+    }
+
+    /** From the browser: F8 or Shift+F8 was pressed with the cursor at line:column. */
+    @ClientCallable
+    void stepProblem(int line, int column, boolean forward) {
+        if (onStep != null) {
+            onStep.step(line, column, forward);
+        }
+    }
+
     /** Lints the current text at once in the browser, which shows the result. */
     void lintNow() {
         getElement().callJsFunction("lintNow");
@@ -84,6 +125,17 @@ class YamlEditor extends Component implements HasSize {
     protected void onAttach(AttachEvent attachEvent) {
         // a re-attached element is a new one in the browser: give it the text again
         getElement().callJsFunction("setText", value);
+        // on the host, in the capture phase: before the editor's own key handling sees F8
+        getElement().executeJs("""
+                this.addEventListener('keydown', (e) => {
+                  if (e.key !== 'F8' || !this._view || !this.$server) { return; }
+                  e.preventDefault();
+                  e.stopPropagation();
+                  const v = this._view;
+                  const at = v.state.selection.main.from;
+                  const line = v.state.doc.lineAt(at);
+                  this.$server.stepProblem(line.number, at - line.from + 1, !e.shiftKey);
+                }, true);""");
     }
 
     /** From the browser: the text after a pause in typing; answers with its findings. */

@@ -6,6 +6,8 @@ import org.yaml.snakeyaml.DumperOptions.FlowStyle;
 import org.yaml.snakeyaml.nodes.CollectionNode;
 import org.yaml.snakeyaml.nodes.MappingNode;
 import org.yaml.snakeyaml.nodes.Node;
+import org.yaml.snakeyaml.nodes.ScalarNode;
+import org.yaml.snakeyaml.nodes.SequenceNode;
 
 /**
  * Edits of a YAML text that touch only the characters they must: a value replaced in place,
@@ -32,6 +34,37 @@ final class YamlEdits {
     static String item(String value) {
         return PLAIN_SAFE.matcher(value).matches() && !value.contains(": ") && !value.contains(" #")
                 && value.equals(value.strip()) ? value : quoted(value);
+    }
+
+    /** Strings as a flow list, each quoted. */
+    static String flowList(List<String> values) {
+        return "[" + String.join(", ", values.stream().map(YamlEdits::quoted).toList()) + "]";
+    }
+
+    /**
+     * A list of strings set to {@code values}: with as many items as before, only the items
+     * that differ are replaced; otherwise a block list is rewritten at its indentation and a
+     * flow or empty one as a flow list.
+     */
+    static String setItems(YamlText doc, SequenceNode list, List<String> values) {
+        List<Node> items = list.getValue();
+        List<String> written = values.stream().map(YamlEdits::item).toList();
+        if (items.size() == values.size() && items.stream().allMatch(ScalarNode.class::isInstance)) {
+            String text = doc.text();
+            for (int i = items.size() - 1; i >= 0; i--) {
+                ScalarNode item = (ScalarNode) items.get(i);
+                if (!item.getValue().strip().equals(values.get(i))) {
+                    text = replace(text, doc.start(item), doc.end(item), written.get(i));
+                }
+            }
+            return text;
+        }
+        if (list.getFlowStyle() == FlowStyle.FLOW || items.isEmpty() || values.isEmpty()) {
+            return replace(doc.text(), doc.start(list), doc.end(list), flowList(values));
+        }
+        int indent = doc.column(doc.start(items.get(0))) - 2;
+        return replace(doc.text(), doc.start(items.get(0)) - 2, doc.end(items.get(items.size() - 1)),
+                String.join("\n" + " ".repeat(indent), written.stream().map(w -> "- " + w).toList()));
     }
 
     /** Adds {@code keys} (nested, the last one holding {@code written}) to a mapping. */

@@ -9,8 +9,11 @@ import org.gantry.security.UserService;
 import org.gantry.testsupport.Browser;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
+import org.openqa.selenium.Dimension;
+import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.Keys;
 import org.openqa.selenium.SearchContext;
+import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.interactions.Actions;
 import org.openqa.selenium.support.ui.ExpectedConditions;
@@ -98,6 +101,91 @@ class JobEditorBrowserIT {
             assertThat(role.getText()).contains("role2");
             browser.screenshot("editor-yaml-broken");
         }
+    }
+
+    // at 420 px the editor was squeezed to nothing and "No problems found" overlapped the form
+    @Test
+    void on_a_phone_sized_window_the_panes_stack_and_the_problems_panel_jumps_steps_and_fixes() {
+        assumeTrue(Browser.available(), "Debian chromium and chromium-driver are not installed");
+        EditorTestAccounts.ensureUser(users, groups, "editor-narrow");
+        try (Browser browser = new Browser(port)) {
+            WebDriverWait wait = new WebDriverWait(browser.driver, Duration.ofSeconds(90));
+            browser.signIn("editor-narrow", EditorTestAccounts.PASSWORD);
+            browser.await(By.id("current-user"));
+            browser.driver.manage().window().setSize(new Dimension(420, 900));
+            browser.open("/jobs/new?template=hello-world");
+            WebElement host = browser.await(By.cssSelector("gantry-yaml-editor"));
+            SearchContext editor = host.getShadowRoot();
+            WebElement content = wait.until(d -> editor.findElement(By.cssSelector(".cm-content")));
+            wait.until(d -> content.getText().contains("Hello from task"));
+            WebElement summary = browser.await(By.id("lint-summary"));
+            wait.until(d -> summary.getText().equals("No problems found"));
+
+            WebElement form = browser.driver.findElement(By.id("job-form"));
+            assertThat(host.getRect().getWidth()).isGreaterThan(300);
+            assertThat(host.getRect().getHeight()).isGreaterThan(250);
+            assertThat(summary.getRect().getY() + summary.getRect().getHeight()).isLessThanOrEqualTo(
+                    form.getRect().getY());
+            assertThat(form.getRect().getWidth()).isGreaterThan(300);
+            browser.screenshot("editor-narrow");
+
+            ((JavascriptExecutor) browser.driver).executeScript("const v = arguments[0]._view;"
+                    + " v.dispatch({ changes: { from: v.state.doc.length,"
+                    + " insert: '      - echo \"$NEVER_SET\"\\n      - echo \"before: $HOME\"\\n' } });", host);
+            WebElement unset = wait.until(d -> problem(d, "undefined-variable"));
+            WebElement mapping = wait.until(d -> problem(d, "type-mismatch"));
+            assertThat(unset.getText()).startsWith("14:15").contains("NEVER_SET");
+            assertThat(mapping.getText()).startsWith("15:9").contains("quote the line");
+            browser.screenshot("editor-narrow-problems");
+            browser.driver.manage().window().setSize(new Dimension(1400, 900));
+            wait.until(d -> host.getRect().getWidth() > 700);
+            browser.screenshot("editor-wide-problems");
+            browser.driver.manage().window().setSize(new Dimension(420, 900));
+            wait.until(d -> host.getRect().getWidth() < 420);
+
+            click(browser, mapping.findElement(By.cssSelector(".problem-message")));
+            wait.until(d -> "true".equals(mapping.getAttribute("aria-current")));
+            wait.until(d -> cursorLine(browser, host) == 15);
+
+            new Actions(browser.driver).sendKeys(Keys.F8).perform();
+            wait.until(d -> cursorLine(browser, host) == 14);
+            new Actions(browser.driver).keyDown(Keys.SHIFT).sendKeys(Keys.F8).keyUp(Keys.SHIFT).perform();
+            wait.until(d -> cursorLine(browser, host) == 15);
+
+            click(browser, mapping.findElement(By.xpath(".//vaadin-button[contains(., 'Quote the line')]")));
+            wait.until(d -> content.getText().contains("- 'echo \"before: $HOME\"'"));
+            WebElement env = wait.until(d -> d.findElements(By.cssSelector("#problem-list vaadin-button")).stream()
+                    .filter(b -> b.getText().equals("Add NEVER_SET to deps.env")).findFirst().orElse(null));
+            click(browser, env);
+            wait.until(d -> summary.getText().equals("No problems found"));
+            assertThat(content.getText()).contains("NEVER_SET: \"\"");
+            browser.screenshot("editor-narrow-fixed");
+            click(browser, browser.driver.findElement(By.id("plan")));
+            wait.until(d -> !d.findElements(By.cssSelector(".plan-step")).isEmpty());
+            browser.screenshot("editor-narrow-plan");
+            browser.driver.manage().window().setSize(new Dimension(1400, 900));
+            wait.until(d -> host.getRect().getWidth() > 700);
+            browser.screenshot("editor-wide-plan");
+        }
+    }
+
+    /** Clicks an element scrolled to the middle, clear of the development mode's popup at the bottom. */
+    private static void click(Browser browser, WebElement element) {
+        ((JavascriptExecutor) browser.driver).executeScript("arguments[0].scrollIntoView({block: 'center'});",
+                element);
+        element.click();
+    }
+
+    /** The problems panel's row of the finding with this code, if it lists one. */
+    private static WebElement problem(WebDriver driver, String code) {
+        return driver.findElements(By.cssSelector("#problem-list .problem[data-code='" + code + "']")).stream()
+                .findFirst().orElse(null);
+    }
+
+    /** The 1-based line of the editor's cursor (the start of its selection). */
+    private static long cursorLine(Browser browser, WebElement host) {
+        return (Long) ((JavascriptExecutor) browser.driver).executeScript("const v = arguments[0]._view;"
+                + " return v.state.doc.lineAt(v.state.selection.main.from).number;", host);
     }
 
     /** The first element matching inside the editor's shadow root, once it is displayed. */

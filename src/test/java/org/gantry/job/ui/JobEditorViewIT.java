@@ -7,9 +7,16 @@ import static com.github.mvysny.kaributesting.v10.LocatorJ._get;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.github.mvysny.kaributesting.v10.pro.ConfirmDialogKt;
+import com.github.mvysny.kaributesting.v10.NotificationsKt;
+import com.vaadin.flow.component.ClickEvent;
+import com.vaadin.flow.component.ComponentUtil;
 import com.vaadin.flow.component.UI;
 import com.vaadin.flow.component.button.Button;
 import com.vaadin.flow.component.confirmdialog.ConfirmDialog;
+import com.vaadin.flow.component.html.Div;
+import com.vaadin.flow.component.html.NativeDetails;
+import com.vaadin.flow.component.html.Pre;
+import com.vaadin.flow.component.html.Span;
 import com.vaadin.flow.router.QueryParameters;
 import java.util.List;
 import org.gantry.job.JobService;
@@ -224,13 +231,112 @@ class JobEditorViewIT {
         assertThat(_find(_get(JobEditorView.class).tipsPanel, Button.class)).isEmpty();
     }
 
+    // Plan showed ~150 generated lines per role with the author's own commands at the bottom
     @Test
-    void plan_shows_the_rendered_script_of_each_task_role() {
+    void plan_shows_each_roles_steps_with_their_own_lines_and_folds_the_generated_script() {
         JobEditorView view = open("karibu-plan", "jobs/new?template=pytorch-mnist");
         _click(view.plan);
         PlanDialog dialog = _get(PlanDialog.class);
-        assertThat(_find(dialog, com.vaadin.flow.component.html.Pre.class)).singleElement()
-                .satisfies(pre -> assertThat(pre.getText()).contains("gantry_begin pip", "train.py"));
+        List<Div> steps = _find(dialog, Div.class, spec -> spec.withClasses("plan-step"));
+        assertThat(steps).extracting(step -> step.getElement().getAttribute("data-step")).contains("pip", "task");
+        Div task = steps.stream().filter(step -> "task".equals(step.getElement().getAttribute("data-step")))
+                .findFirst().orElseThrow();
+        assertThat(_get(task, Pre.class).getText()).contains("train.py").doesNotContain("gantry_begin");
+        NativeDetails generated = _get(dialog, NativeDetails.class);
+        assertThat(generated.isOpen()).isFalse();
+        assertThat(_get(generated, Pre.class).getText()).contains("gantry_begin pip", "train.py");
+    }
+
+    private static List<Div> problemRows(JobEditorView view) {
+        return _find(view.problems.list, Div.class, spec -> spec.withClasses("problem"));
+    }
+
+    // the editor showed only a count of problems, each readable only by hovering its underline
+    @Test
+    void the_problems_panel_lists_every_finding_and_a_click_or_f8_selects_one() {
+        JobEditorView view = open("karibu-problems", "jobs/new?template=hello-world");
+        String typed = view.editor.getValue() + "      - pyhton train.py\n      - echo $NEVER_SET\n";
+        view.editor.lint(typed);
+
+        List<Div> rows = problemRows(view);
+        assertThat(rows).extracting(JobEditorViewIT::rowText).anySatisfy(text -> assertThat(text).startsWith("14:9")
+                .contains("pyhton")).anySatisfy(text -> assertThat(text).startsWith("15:14").contains("NEVER_SET"));
+        assertThat(rows).extracting(row -> row.getElement().getAttribute("data-severity")).contains("WARNING");
+
+        ComponentUtil.fireEvent(rows.get(1), new ClickEvent<>(rows.get(1)));
+        assertThat(selected(view)).containsExactly(1);
+
+        view.editor.stepProblem(1, 1, true);
+        assertThat(selected(view)).containsExactly(0);
+        view.editor.stepProblem(14, 9, false);
+        assertThat(selected(view)).containsExactly(rows.size() - 1);
+    }
+
+    /** "line:column message" of a row in the problems panel. */
+    private static String rowText(Div row) {
+        return _get(row, Span.class, spec -> spec.withClasses("problem-position")).getText() + " "
+                + _get(row, Span.class, spec -> spec.withClasses("problem-message")).getText();
+    }
+
+    private static List<Integer> selected(JobEditorView view) {
+        List<Div> rows = problemRows(view);
+        return java.util.stream.IntStream.range(0, rows.size())
+                .filter(i -> "true".equals(rows.get(i).getElement().getAttribute("aria-current"))).boxed().toList();
+    }
+
+    @Test
+    void a_quick_fix_in_the_panel_rewrites_the_yaml_and_the_form_follows() {
+        JobEditorView view = open("karibu-quickfix", "jobs/new?template=hello-world");
+        view.editor.lint(view.editor.getValue() + "      - echo $NEVER_SET\n");
+
+        _click(_get(view.problems.list, Button.class, spec -> spec.withText("Add NEVER_SET to deps.env")));
+
+        assertThat(view.editor.getValue()).contains("- echo $NEVER_SET\n    deps:\n      env:\n        NEVER_SET: \"\"\n");
+        assertThat(view.form.roleFields.commands.getValue()).endsWith("echo $NEVER_SET");
+    }
+
+    // the form had no deps fields
+    @Test
+    void deps_fields_in_the_form_write_the_yaml_and_typed_deps_refill_them() {
+        JobEditorView view = open("karibu-deps", "jobs/new?template=hello-world");
+        _setValue(view.form.roleFields.env, "DATA_DIR=/data");
+        _setValue(view.form.roleFields.pipPackages, "numpy==2.1.0\npandas==2.2.3");
+
+        assertThat(view.editor.getValue()).contains("    deps:\n", "env: {DATA_DIR: \"/data\"}",
+                "packages: [\"numpy==2.1.0\", \"pandas==2.2.3\"]");
+
+        view.editor.lint(view.editor.getValue().replace("pandas==2.2.3", "scipy==1.14.1"));
+        assertThat(view.form.roleFields.pipPackages.getValue()).isEqualTo("numpy==2.1.0\nscipy==1.14.1");
+        assertThat(view.form.roleFields.deps.isOpen()).isTrue();
+    }
+
+    // Validate gave no visible feedback
+    @Test
+    void validate_says_the_outcome_in_a_notification() {
+        JobEditorView view = open("karibu-validate", "jobs/new?template=hello-world");
+        NotificationsKt.clearNotifications();
+        _click(view.validate);
+        assertThat(NotificationsKt.getNotifications()).extracting(n -> n.getElement().getProperty("text"))
+                .contains("Valid — 0 problems");
+        assertThat(view.summary.getText()).isEqualTo("No problems found");
+
+        NotificationsKt.clearNotifications();
+        view.editor.lint(view.editor.getValue() + "      - echo $NEVER_SET\n");
+        _click(view.validate);
+        assertThat(NotificationsKt.getNotifications()).extracting(n -> n.getElement().getProperty("text"))
+                .anySatisfy(text -> assertThat(text).startsWith("Valid, with ").contains(" 0 error(s)"));
+    }
+
+    // the header kept saying "from hello-world" after the text was replaced by another job
+    @Test
+    void the_header_stops_naming_the_template_once_its_text_is_replaced() {
+        JobEditorView view = open("karibu-origin", "jobs/new?template=hello-world");
+        assertThat(view.origin.getText()).isEqualTo("from hello-world");
+        view.editor.lint(view.editor.getValue().replace("cpu: 1", "cpu: 2"));
+        assertThat(view.origin.getText()).isEqualTo("from hello-world");
+
+        view.editor.lint(JobTemplates.find("conda-cpu").orElseThrow().text());
+        assertThat(view.origin.getText()).isEmpty();
     }
 
     @Test

@@ -179,7 +179,7 @@ class JobYamlFieldsTest {
         assertThat(JobYamlFields.read(block).map(v -> v.roles().get(0).commandsEditable())).contains(false);
         assertThat(JobYamlFields.read("name: [unclosed")).isEqualTo(Optional.empty());
         assertThat(JobYamlFields.set("name: [unclosed", Field.NAME, "x")).isEqualTo("name: [unclosed");
-        assertThat(List.of(Field.values())).hasSize(8);
+        assertThat(List.of(Field.values())).hasSize(14);
         assertThat(YamlText.problem("name: [unclosed")).hasValueSatisfying(problem -> assertThat(problem)
                 .startsWith("line 1, column 16: "));
         assertThat(YamlText.problem(JOB)).isEmpty();
