@@ -80,7 +80,7 @@ final class QuotaRule implements LintRule {
     }
 
     /** The resource's value in the document, or the task role's key when it is left at its default. */
-    private static Node fieldNode(Node root, String role, String field) {
+    static Node fieldNode(Node root, String role, String field) {
         return Tree.get(root, "taskRoles", role, "resourcePerInstance", field)
                 .or(() -> Tree.get(root, "taskRoles").flatMap(r -> Tree.tuple(r, role)).map(NodeTuple::getKeyNode))
                 .orElse(root);
