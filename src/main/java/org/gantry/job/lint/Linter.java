@@ -35,7 +35,7 @@ public final class Linter {
         List<LintRule> all = new ArrayList<>(List.of(new SchemaRule(), new TemplateRule(), new SecretEchoRule(),
                 new MisspelledCommandRule(), new UndefinedVariableRule(), new StorageMountRule(),
                 new MissingDirectoryRule(), new CondaRules(), new PipRules(), new SudoRule(), new QuotaRule(),
-                new VirtualClusterRule(), new CapacityRule()));
+                new VirtualClusterRule()));
         shellCheck.ifPresent(s -> all.add(new ShellCheckRule(s)));
         this.rules = List.copyOf(all);
     }

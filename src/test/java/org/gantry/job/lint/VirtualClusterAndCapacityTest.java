@@ -60,7 +60,7 @@ class VirtualClusterAndCapacityTest {
         // Bug: a job asking for a gpu no node has waited for ever ("it can never start here").
         String yaml = job("python train.py");
         LintContext context = ALICE.withCapacities(Map.of("default", new NodeCapacity("local", 8, 32768, 0, true)));
-        Finding f = only(lint(yaml, context), CapacityRule.CODE);
+        Finding f = only(lint(yaml, context), QuotaRule.CAPACITY_CODE);
         assertThat(underlined(yaml, f)).isEqualTo("1");
         assertThat(f.message()).contains("a task of train needs 1 gpu", "largest node", "has 0",
                 "not available");
@@ -71,10 +71,10 @@ class VirtualClusterAndCapacityTest {
         String yaml = job("python train.py").replace("instances: 1", "instances: 3")
                 .replace("{cpu: 4, memoryMB: 16384, gpu: 1}", "{cpu: 1, memoryMB: 512}");
         Finding f = only(lint(yaml, ALICE.withCapacities(Map.of("default", new NodeCapacity("local", 2, 4096, 0,
-                true)))), CapacityRule.CODE);
+                true)))), QuotaRule.CAPACITY_CODE);
         assertThat(f.message()).contains("3 cpu at once (train: 3 × 1)", "has 2");
         none(lint(yaml, ALICE.withCapacities(Map.of("default", new NodeCapacity("slurm:batch", 2, 4096, 0, false)))),
-                CapacityRule.CODE);
+                QuotaRule.CAPACITY_CODE);
     }
 
     @Test
