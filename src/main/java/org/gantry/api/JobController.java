@@ -120,13 +120,18 @@ class JobController {
     @GetMapping(JOB)
     @Operation(summary = "Get a job's status with its latest attempt", description = "With wait=N (seconds, at"
             + " most " + MAX_WAIT_SECONDS + ") the answer comes once the job has ended, or after N seconds with the"
-            + " state it has then: a client following a job asks again instead of polling.")
-    Object get(@PathVariable String user, @PathVariable String job, @RequestParam Optional<Integer> wait) {
+            + " state it has then: a client following a job asks again instead of polling. A task role lists at"
+            + " most taskLimit task statuses (default " + JobJson.TaskPage.DEFAULT_LIMIT + ", at most "
+            + JobJson.TaskPage.MAX_LIMIT + ") from taskOffset; a role with more has taskStatusesPage {offset,"
+            + " limit, total, states}.")
+    Object get(@PathVariable String user, @PathVariable String job, @RequestParam Optional<Integer> wait,
+               @RequestParam Optional<Integer> taskOffset, @RequestParam Optional<Integer> taskLimit) {
+        JobJson.TaskPage page = taskPage(taskOffset, taskLimit);
         Optional<String> viewer = currentUser.username();
         // taken here, on the request's thread: a held-back answer is made on another
         String host = sshPorts.host();
         Supplier<Map<String, Object>> status = () -> {
-            Map<String, Object> detail = JobJson.detail(jobs.detail(user, job, Optional.empty()));
+            Map<String, Object> detail = JobJson.detail(jobs.detail(user, job, Optional.empty()), page);
             viewer.ifPresent(v -> sshPorts.addTo(detail, user, job, v, host));
             return detail;
         };
@@ -157,6 +162,18 @@ class JobController {
             }
         }, waitAnswers);
         return answer;
+    }
+
+    private static JobJson.TaskPage taskPage(Optional<Integer> offset, Optional<Integer> limit) {
+        int from = offset.orElse(0);
+        int size = limit.orElse(JobJson.TaskPage.DEFAULT_LIMIT);
+        if (from < 0) {
+            throw ApiException.invalid("taskOffset must be 0 or more.");
+        }
+        if (size < 1 || size > JobJson.TaskPage.MAX_LIMIT) {
+            throw ApiException.invalid("taskLimit must be between 1 and " + JobJson.TaskPage.MAX_LIMIT + ".");
+        }
+        return new JobJson.TaskPage(from, size);
     }
 
     @GetMapping(path = JOB + "/config", produces = "text/yaml")

@@ -6,6 +6,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
+import java.util.TreeMap;
 import java.util.Optional;
 import java.util.stream.Collectors;
 import org.gantry.job.AttemptStatus;
@@ -52,7 +54,25 @@ final class JobJson {
         return json;
     }
 
+    /**
+     * Which task statuses of each task role a status answer lists: {@code limit} from
+     * {@code offset}. A role with more tasks than that gets {@code taskStatusesPage} beside its
+     * {@code taskStatuses} (Gantry's addition): the page, the role's total and its tasks'
+     * count by state, so that a client of a big job pages instead of reading megabytes.
+     */
+    record TaskPage(int offset, int limit) {
+
+        /** Tasks per role listed when the client does not ask: every task of all but big roles. */
+        static final int DEFAULT_LIMIT = 100;
+        static final int MAX_LIMIT = 1_000;
+        static final TaskPage FIRST = new TaskPage(0, DEFAULT_LIMIT);
+    }
+
     static Map<String, Object> detail(JobDetail detail) {
+        return detail(detail, TaskPage.FIRST);
+    }
+
+    static Map<String, Object> detail(JobDetail detail, TaskPage page) {
         JobSummary job = detail.summary();
         AttemptStatus attempt = detail.attempt();
         Map<String, Object> status = new LinkedHashMap<>();
@@ -91,7 +111,7 @@ final class JobJson {
         json.put("name", job.name());
         json.put("tags", job.tags());
         json.put("jobStatus", status);
-        json.put("taskRoles", taskRoles(job, attempt, detail.taskRoles()));
+        json.put("taskRoles", taskRoles(job, attempt, detail.taskRoles(), page));
         json.put("debugId", job.frameworkName());
         return json;
     }
@@ -124,7 +144,7 @@ final class JobJson {
         json.put("totalGpuNumber", job.totalGpuNumber());
         json.put("totalTaskNumber", job.totalTaskNumber());
         json.put("totalTaskRoleNumber", job.totalTaskRoleNumber());
-        json.put("taskRoles", taskRoles(job, attempt, detail.taskRoles()));
+        json.put("taskRoles", taskRoles(job, attempt, detail.taskRoles(), TaskPage.FIRST));
         json.put("isLatest", attempt.latest());
         return json;
     }
@@ -222,12 +242,21 @@ final class JobJson {
     }
 
     private static Map<String, Object> taskRoles(JobSummary job, AttemptStatus attempt,
-                                                 Map<String, List<TaskStatus>> roles) {
+                                                 Map<String, List<TaskStatus>> roles, TaskPage page) {
         Map<String, Object> json = new LinkedHashMap<>();
         roles.forEach((role, tasks) -> {
             Map<String, Object> roleJson = new LinkedHashMap<>();
             roleJson.put("taskRoleStatus", Map.of("name", role));
-            roleJson.put("taskStatuses", tasks.stream().map(t -> taskStatus(job, attempt, t)).toList());
+            boolean paged = page.offset() > 0 || tasks.size() > page.limit();
+            List<TaskStatus> listed = paged ? tasks.subList(Math.min(page.offset(), tasks.size()),
+                    (int) Math.min((long) page.offset() + page.limit(), tasks.size())) : tasks;
+            roleJson.put("taskStatuses", listed.stream().map(t -> taskStatus(job, attempt, t)).toList());
+            if (paged) {
+                Map<String, Long> states = new TreeMap<>(tasks.stream()
+                        .collect(Collectors.groupingBy(t -> t.state().name(), Collectors.counting())));
+                roleJson.put("taskStatusesPage", Map.of("offset", page.offset(), "limit", page.limit(),
+                        "total", tasks.size(), "states", states));
+            }
             json.put(role, roleJson);
         });
         return json;

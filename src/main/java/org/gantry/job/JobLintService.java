@@ -10,15 +10,19 @@ import org.gantry.job.lint.Finding;
 import org.gantry.job.lint.LintContext;
 import org.gantry.job.lint.LintContext.Quota;
 import org.gantry.job.lint.Linter;
+import org.gantry.job.lint.NodeCapacity;
 import org.gantry.security.CurrentUser;
 import org.gantry.security.GroupService;
+import org.gantry.security.UserAccount;
+import org.gantry.security.UserService;
 import org.gantry.security.VirtualCluster;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
 /**
  * Lints job documents for a signed-in author: the same {@link Linter} as the CLI, told the
- * virtual clusters' quotas and, where known, the author's expression keys. Used by the
+ * virtual clusters' quotas and largest nodes, the clusters the author may use, the bounds on
+ * a job's tasks and, where known, the author's expression keys. Used by the
  * editor on every pause in typing and by {@code POST /api/v2/jobs/lint}.
  */
 @Service
@@ -28,11 +32,18 @@ public class JobLintService {
     private final GroupService groups;
     private final ExpressionService expressions;
     private final CurrentUser currentUser;
+    private final UserService users;
+    private final JobCapacity capacity;
+    private final JobLimitsProperties limits;
 
-    JobLintService(GroupService groups, ExpressionService expressions, CurrentUser currentUser) {
+    JobLintService(GroupService groups, ExpressionService expressions, CurrentUser currentUser, UserService users,
+                   JobCapacity capacity, JobLimitsProperties limits) {
         this.groups = groups;
         this.expressions = expressions;
         this.currentUser = currentUser;
+        this.users = users;
+        this.capacity = capacity;
+        this.limits = limits;
     }
 
     @Transactional(readOnly = true)
@@ -44,14 +55,18 @@ public class JobLintService {
     @Transactional(readOnly = true)
     public LintContext contextFor(String username) {
         Map<String, Quota> quotas = new LinkedHashMap<>();
+        Map<String, NodeCapacity> largestNodes = new LinkedHashMap<>();
         for (VirtualCluster cluster : groups.virtualClusters()) {
             quotas.put(cluster.getName(), Quota.of(cluster.getCpuQuota(), cluster.getMemoryMbQuota(),
                     cluster.getGpuQuota()));
+            capacity.largestNode(cluster).ifPresent(node -> largestNodes.put(cluster.getName(), node));
         }
+        Optional<Set<String>> usable = users.find(username).map(UserAccount::virtualClusterNames);
         // only their author may read expressions: for anyone else they stay unknown and unchecked
         Optional<Set<String>> keys = currentUser.username().filter(username::equals)
                 .map(u -> expressions.values(u).keySet());
-        return new LintContext(keys, quotas, LintContext.DEFAULT_VIRTUAL_CLUSTER);
+        return new LintContext(keys, quotas, LintContext.DEFAULT_VIRTUAL_CLUSTER, usable, largestNodes,
+                limits.taskLimits());
     }
 
     /** The same linter, with a context the caller already holds. */

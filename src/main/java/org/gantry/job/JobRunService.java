@@ -191,13 +191,7 @@ public class JobRunService {
             a.setExitCode(exitCode);
             a.setExitDiagnostics(diagnostics);
         });
-        for (JobTask task : tasks.findByJobOrderByRoleNameAscTaskIndexAsc(job)) {
-            if (!task.getState().isFinal()) {
-                task.setState(JobState.STOPPED);
-                task.setWaitingReason(null);
-                task.setCompletedAt(at);
-            }
-        }
+        tasks.stopUnfinished(job, at);
         String reason = switch (state) {
             case SUCCEEDED -> "Succeeded";
             case STOPPED -> "Stopped";

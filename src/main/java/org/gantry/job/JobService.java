@@ -181,11 +181,7 @@ public class JobService {
         if (job.getState() == JobState.WAITING) {
             job.setState(JobState.STOPPED);
             job.setCompletedAt(now);
-            tasks.findByJobOrderByRoleNameAscTaskIndexAsc(job).stream().filter(t -> !t.getState().isFinal())
-                    .forEach(t -> {
-                        t.setState(JobState.STOPPED);
-                        t.setCompletedAt(now);
-                    });
+            tasks.stopUnfinished(job, now);
             attempts.findFirstByJobOrderByAttemptIndexDesc(job).ifPresent(a -> {
                 a.setState(JobState.STOPPED);
                 a.setCompletedAt(now);

@@ -12,6 +12,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.gantry.expression.ExpressionService;
 import org.gantry.job.JobSubmissionException.Reason;
+import org.gantry.job.lint.NodeCapacity;
 import org.gantry.job.protocol.JobSpec;
 import org.gantry.job.protocol.ParseResult;
 import org.gantry.job.protocol.Problem;
@@ -41,7 +42,7 @@ class JobSubmission {
     private static final Logger audit = LoggerFactory.getLogger("org.gantry.audit");
     private static final Pattern VIRTUAL_CLUSTER_LINE = Pattern.compile("(?m)^(\\s*)virtualCluster\\s*:");
 
-    private final ProtocolParser parser = new ProtocolParser();
+    private final ProtocolParser parser;
     private final JobRepository jobs;
     private final JobTaskRepository tasks;
     private final JobAttemptRepository attempts;
@@ -54,10 +55,14 @@ class JobSubmission {
     private final SecretCipher cipher;
     private final ObjectMapper json;
     private final Clock clock;
+    private final JobCapacity capacity;
 
     JobSubmission(JobRepository jobs, JobTaskRepository tasks, JobAttemptRepository attempts, JobEventRepository events,
                   JobDocuments documents, ExpressionService expressions, UserService users, GroupService groups,
-                  CurrentUser currentUser, SecretCipher cipher, ObjectMapper json, Clock clock) {
+                  CurrentUser currentUser, SecretCipher cipher, ObjectMapper json, Clock clock, JobCapacity capacity,
+                  JobLimitsProperties limits) {
+        this.parser = new ProtocolParser(limits.taskLimits());
+        this.capacity = capacity;
         this.jobs = jobs;
         this.tasks = tasks;
         this.attempts = attempts;
@@ -87,6 +92,7 @@ class JobSubmission {
         }
         UserAccount owner = users.find(username).orElseThrow(() -> new IllegalStateException("No user " + username));
         String virtualCluster = checkVirtualCluster(owner, spec, text);
+        checkCapacity(spec, virtualCluster);
         if (jobs.existsByOwnerUsernameAndName(username, spec.name())) {
             throw conflict(username, spec.name());
         }
@@ -135,6 +141,18 @@ class JobSubmission {
                             + " virtual cluster " + name + "; allowed: " + String.join(", ", owner.virtualClusterNames()))));
         }
         return name;
+    }
+
+    /** A job that can never start where it would run is refused, as {@code sbatch} refuses it. */
+    private void checkCapacity(JobSpec spec, String virtualCluster) {
+        Optional<NodeCapacity> largest = groups.virtualCluster(virtualCluster).flatMap(capacity::largestNode);
+        List<Problem> problems = largest.map(node -> node.misfits(spec, virtualCluster)).orElse(List.of()).stream()
+                .map(m -> new Problem(Problem.Severity.ERROR, "beyond-capacity", m.message(), m.path(), 0, 0, 0, 0,
+                        Optional.empty()))
+                .toList();
+        if (!problems.isEmpty()) {
+            throw new JobSubmissionException(Reason.INVALID, problems);
+        }
     }
 
     /**

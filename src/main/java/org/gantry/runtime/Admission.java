@@ -79,7 +79,7 @@ class Admission {
             Resources need = ready.stream().map(t -> TaskPlanner.resources(TaskPlanner.role(specs.get(job.id()),
                     t.role()))).reduce(Resources.NONE, Resources::plus);
             demands.add(new CapacityQueue.Demand(job.id(), job.virtualCluster(), pool(vcs.get(job.virtualCluster())),
-                    need));
+                    need, ready.size()));
         }
         if (demands.isEmpty()) {
             return List.of();
@@ -87,9 +87,16 @@ class Admission {
         CapacityQueue.Decision decision = CapacityQueue.decide(demands, Map.of(LOCAL_POOL, localCapacity),
                 usedByPool(active), quotas(vcs), usedByCluster(active, jobs));
         Map<Long, String> reasons = new HashMap<>();
-        decision.waitReasons().forEach((jobId, reason) -> waiting.get(jobId).stream()
-                .filter(t -> !reason.equals(t.waitingReason().orElse(null)))
-                .forEach(t -> reasons.put(t.id(), reason)));
+        for (Long jobId : decision.waitReasons().keySet()) {
+            JobSpec spec = specs.get(jobId);
+            for (RunnableTask task : waiting.get(jobId)) {
+                // each task tells what it needs itself: of a 500-task job, "needs 1 cpu", not "needs 500 cpu"
+                String reason = decision.taskReason(jobId, TaskPlanner.resources(TaskPlanner.role(spec, task.role())));
+                if (!reason.equals(task.waitingReason().orElse(null))) {
+                    reasons.put(task.id(), reason);
+                }
+            }
+        }
         if (!reasons.isEmpty()) {
             store.waitingReasons(reasons);
         }

@@ -1,5 +1,6 @@
 package org.gantry.runtime;
 
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -7,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * Decides which waiting jobs start now: in submission order, a job's waiting tasks start
@@ -37,12 +39,26 @@ public final class CapacityQueue {
      * @param virtualCluster its virtual cluster
      * @param pool           what runs it: {@code local}, or an executor and target
      * @param need           the sum of its waiting tasks' resources
+     * @param tasks          how many tasks wait
      */
-    public record Demand(long jobId, String virtualCluster, String pool, Resources need) {
+    public record Demand(long jobId, String virtualCluster, String pool, Resources need, int tasks) {
+
+        public Demand(long jobId, String virtualCluster, String pool, Resources need) {
+            this(jobId, virtualCluster, pool, need, 1);
+        }
     }
 
-    /** What to start now, and why each other job waits. */
-    public record Decision(Set<Long> admitted, Map<Long, String> waitReasons) {
+    /**
+     * What to start now, and why each other job waits: as the job's reason, and as one of its
+     * tasks' reason, which speaks of what that task needs (given its resources).
+     */
+    public record Decision(Set<Long> admitted, Map<Long, String> waitReasons,
+                           Map<Long, Function<Resources, String>> taskReasons) {
+
+        /** Why a task of a waiting job, needing {@code need}, waits. */
+        public String taskReason(long jobId, Resources need) {
+            return taskReasons.getOrDefault(jobId, n -> waitReasons.get(jobId)).apply(need);
+        }
     }
 
     /**
@@ -65,13 +81,17 @@ public final class CapacityQueue {
         Map<String, Integer> positions = new HashMap<>();
         Set<Long> admitted = new HashSet<>();
         Map<Long, String> reasons = new LinkedHashMap<>();
+        Map<Long, Function<Resources, String>> taskReasons = new HashMap<>();
         for (Demand demand : waiting) {
             int position = positions.merge(demand.pool(), 1, Integer::sum);
             Optional<Resources> free = Optional.ofNullable(poolFree.get(demand.pool()));
             Optional<Resources> freeQuota = Optional.ofNullable(quotaFree.get(demand.virtualCluster()));
             if (capacity.containsKey(demand.pool()) && !capacity.get(demand.pool()).fits(demand.need())) {
-                reasons.put(demand.jobId(), "needs " + shortfall(demand.need(), capacity.get(demand.pool()))
+                Resources total = capacity.get(demand.pool());
+                reasons.put(demand.jobId(), "needs " + shortfall(demand.need(), total)
                         + " of the node's total; it can never start here");
+                taskReasons.put(demand.jobId(), task -> "needs " + beyond(task, demand.need(), total)
+                        + together(demand) + "; it can never start here");
                 continue;  // an impossible job must not block the queue forever
             }
             if (blockedPools.contains(demand.pool())) {
@@ -79,12 +99,18 @@ public final class CapacityQueue {
             } else if (blockedClusters.contains(demand.virtualCluster())) {
                 reasons.put(demand.jobId(), "behind earlier jobs of virtual cluster " + demand.virtualCluster());
             } else if (freeQuota.isPresent() && !freeQuota.get().fits(demand.need())) {
-                reasons.put(demand.jobId(), "virtual cluster " + demand.virtualCluster() + " quota: needs "
-                        + shortfall(demand.need(), freeQuota.get()));
+                Resources quotaLeft = freeQuota.get();
+                String prefix = "virtual cluster " + demand.virtualCluster() + " quota: needs ";
+                reasons.put(demand.jobId(), prefix + shortfall(demand.need(), quotaLeft));
+                taskReasons.put(demand.jobId(), task -> prefix + shortfall(task, demand.need(), quotaLeft,
+                        quota.get(demand.virtualCluster())) + together(demand));
                 blockedClusters.add(demand.virtualCluster());
             } else if (free.isPresent() && !free.get().fits(demand.need())) {
-                reasons.put(demand.jobId(), "needs " + shortfall(demand.need(), free.get())
-                        + "; " + position(position));
+                Resources poolLeft = free.get();
+                String queued = position(position);
+                reasons.put(demand.jobId(), "needs " + shortfall(demand.need(), poolLeft) + "; " + queued);
+                taskReasons.put(demand.jobId(), task -> "needs " + shortfall(task, demand.need(), poolLeft,
+                        capacity.get(demand.pool())) + together(demand) + "; " + queued);
                 blockedPools.add(demand.pool());
             } else {
                 admitted.add(demand.jobId());
@@ -93,7 +119,67 @@ public final class CapacityQueue {
                 positions.merge(demand.pool(), -1, Integer::sum);
             }
         }
-        return new Decision(admitted, reasons);
+        return new Decision(admitted, reasons, taskReasons);
+    }
+
+    /** How the job's need relates to its task's, when the task is one of several starting together. */
+    private static String together(Demand demand) {
+        return demand.tasks() <= 1 ? "" : " (its job's " + demand.tasks() + " waiting tasks start together and"
+                + " need " + shortfallDimensions(demand.need()) + ")";
+    }
+
+    private static String shortfallDimensions(Resources need) {
+        List<String> parts = new ArrayList<>();
+        if (need.cpu() > 0) {
+            parts.add(need.cpu() + " cpu");
+        }
+        if (need.memoryMB() > 0) {
+            parts.add(need.memoryMB() + " MB memory");
+        }
+        if (need.gpu() > 0) {
+            parts.add(need.gpu() + " gpu");
+        }
+        return String.join(", ", parts);
+    }
+
+    /** "1 cpu of the node's 2" for each dimension the job's tasks together need more of than the node has. */
+    private static String beyond(Resources task, Resources jobNeed, Resources total) {
+        List<String> parts = new ArrayList<>();
+        if (jobNeed.cpu() > total.cpu()) {
+            parts.add(task.cpu() + " cpu of the node's " + total.cpu());
+        }
+        if (jobNeed.memoryMB() > total.memoryMB()) {
+            parts.add(task.memoryMB() + " MB memory of the node's " + total.memoryMB());
+        }
+        if (jobNeed.gpu() > total.gpu()) {
+            parts.add(task.gpu() + " gpu of the node's " + total.gpu());
+        }
+        return String.join("; ", parts);
+    }
+
+    /**
+     * "1 cpu, 0 of 2 free" for each dimension where the job's tasks together do not fit,
+     * stating what one task needs of it.
+     */
+    static String shortfall(Resources task, Resources jobNeed, Resources free, Resources total) {
+        StringBuilder text = new StringBuilder();
+        append(text, task.cpu(), jobNeed.cpu(), free.cpu(), total.cpu(), "cpu");
+        append(text, task.memoryMB(), jobNeed.memoryMB(), free.memoryMB(), total.memoryMB(), "MB memory");
+        append(text, task.gpu(), jobNeed.gpu(), free.gpu(), total.gpu(), "gpu");
+        return text.toString();
+    }
+
+    private static void append(StringBuilder text, int task, int jobNeed, int free, int total, String unit) {
+        if (jobNeed > free) {
+            if (!text.isEmpty()) {
+                text.append("; ");
+            }
+            text.append(task).append(' ').append(unit).append(", ").append(free);
+            if (total != Integer.MAX_VALUE) {
+                text.append(" of ").append(total);
+            }
+            text.append(" free");
+        }
     }
 
     private static String position(int position) {

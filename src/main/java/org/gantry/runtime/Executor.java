@@ -40,6 +40,16 @@ public interface Executor {
     Placement placement(String target, String user) throws ExecutorException;
 
     /**
+     * The resources of the target's largest node that is up: a task needing more can never be
+     * placed there now. Empty when unknown; then nothing is refused for want of capacity.
+     *
+     * @throws ExecutorException when the target cannot be asked now
+     */
+    default Optional<Resources> largestNode(String target) throws ExecutorException {
+        return Optional.empty();
+    }
+
+    /**
      * Starts an attempt and returns as soon as the executor has accepted it (the process was
      * spawned, the Slurm job was queued). The task's stdout and stderr are kept with the attempt.
      *

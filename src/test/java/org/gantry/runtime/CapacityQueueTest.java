@@ -80,6 +80,38 @@ class CapacityQueueTest {
         assertThat(decision.admitted()).containsExactly(1L);
     }
 
+    @Test
+    void a_waiting_task_speaks_of_what_it_needs_itself() {
+        // Bug: every task of a 500-task job waited with the job's "needs 501 cpu".
+        Demand big = new Demand(1, "default", "local", new Resources(3, 768, 0), 3);
+        Decision decision = CapacityQueue.decide(List.of(big), NODE, Map.of("local", new Resources(2, 512, 0)),
+                Map.of(), Map.of());
+
+        assertThat(decision.waitReasons().get(1L)).isEqualTo("needs 3 cpu, 2 free; position 1 in queue");
+        assertThat(decision.taskReason(1, new Resources(1, 256, 0))).isEqualTo("needs 1 cpu, 2 of 4 free"
+                + " (its job's 3 waiting tasks start together and need 3 cpu, 768 MB memory); position 1 in queue");
+    }
+
+    @Test
+    void a_task_of_a_job_that_can_never_fit_says_so_with_its_own_need() {
+        Demand huge = new Demand(1, "default", "local", new Resources(500, 500 * 256, 0), 500);
+        Decision decision = CapacityQueue.decide(List.of(huge), NODE, Map.of(), Map.of(), Map.of());
+
+        assertThat(decision.taskReason(1, new Resources(1, 256, 0))).isEqualTo("needs 1 cpu of the node's 4;"
+                + " 256 MB memory of the node's 8192 (its job's 500 waiting tasks start together and need 500 cpu,"
+                + " 128000 MB memory); it can never start here");
+    }
+
+    @Test
+    void a_task_waiting_for_its_quota_tells_the_quota() {
+        Demand two = new Demand(1, "small", "local", new Resources(2, 512, 0), 2);
+        Decision decision = CapacityQueue.decide(List.of(two), NODE, Map.of(),
+                Map.of("small", new Resources(1, Integer.MAX_VALUE, Integer.MAX_VALUE)), Map.of());
+
+        assertThat(decision.taskReason(1, new Resources(1, 256, 0))).isEqualTo("virtual cluster small quota:"
+                + " needs 1 cpu, 1 of 1 free (its job's 2 waiting tasks start together and need 2 cpu, 512 MB memory)");
+    }
+
     private static Demand job(long id, int cpu) {
         return new Demand(id, "default", "local", new Resources(cpu, 256, 0));
     }

@@ -186,7 +186,7 @@ class RuntimeIT {
 
         assertThat(waiting.at("/jobStatus/state").asText()).isEqualTo("WAITING");
         assertThat(waiting.at("/taskRoles/main/taskStatuses/0/waitingReason").asText())
-                .isEqualTo("needs 1 cpu, 0 free; position 1 in queue");
+                .isEqualTo("needs 1 cpu, 0 of 4 free; position 1 in queue");
         assertThat(await(alice, user, small, ended(), WAIT).at("/jobStatus/state").asText()).isEqualTo("SUCCEEDED");
         assertThat(await(alice, user, big, ended(), WAIT).at("/jobStatus/state").asText()).isEqualTo("SUCCEEDED");
     }

@@ -4,6 +4,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
+import org.gantry.job.protocol.TaskLimits;
 
 /**
  * What the linter knows beyond the document: whose job it is and where it would run.
@@ -14,20 +15,52 @@ import java.util.Set;
  * @param quotas                 each virtual cluster's quota by name; a cluster not listed is
  *                               not checked
  * @param defaultVirtualCluster  where a job without {@code defaults.virtualCluster} runs
+ * @param usableVirtualClusters  the virtual clusters the author may submit to; empty when
+ *                               unknown, and then {@code defaults.virtualCluster} is not checked
+ * @param capacities             each virtual cluster's largest node by name; a cluster not
+ *                               listed (capacity unknown, or queueing beyond it allowed) is not
+ *                               checked
+ * @param taskLimits             how many tasks a job may have
  */
 public record LintContext(Optional<Set<String>> expressionKeys, Map<String, Quota> quotas,
-                          String defaultVirtualCluster) {
+                          String defaultVirtualCluster, Optional<Set<String>> usableVirtualClusters,
+                          Map<String, NodeCapacity> capacities, TaskLimits taskLimits) {
 
     public static final String DEFAULT_VIRTUAL_CLUSTER = "default";
 
     public LintContext {
         expressionKeys = expressionKeys.map(Set::copyOf);
         quotas = Map.copyOf(quotas);
+        usableVirtualClusters = usableVirtualClusters.map(Set::copyOf);
+        capacities = Map.copyOf(capacities);
+    }
+
+    /** Without the author's virtual clusters and their capacities. */
+    public LintContext(Optional<Set<String>> expressionKeys, Map<String, Quota> quotas, String defaultVirtualCluster) {
+        this(expressionKeys, quotas, defaultVirtualCluster, Optional.empty(), Map.of(), TaskLimits.DEFAULT);
     }
 
     /** Nothing known about the author: what {@code gantry job lint} uses offline. */
     public static LintContext standalone() {
         return new LintContext(Optional.empty(), Map.of(), DEFAULT_VIRTUAL_CLUSTER);
+    }
+
+    /** The same, told which virtual clusters the author may use. */
+    public LintContext withUsableVirtualClusters(Set<String> names) {
+        return new LintContext(expressionKeys, quotas, defaultVirtualCluster, Optional.of(names), capacities,
+                taskLimits);
+    }
+
+    /** The same, told the virtual clusters' largest nodes. */
+    public LintContext withCapacities(Map<String, NodeCapacity> largestNodes) {
+        return new LintContext(expressionKeys, quotas, defaultVirtualCluster, usableVirtualClusters, largestNodes,
+                taskLimits);
+    }
+
+    /** The same, with other bounds on the number of tasks. */
+    public LintContext withTaskLimits(TaskLimits limits) {
+        return new LintContext(expressionKeys, quotas, defaultVirtualCluster, usableVirtualClusters, capacities,
+                limits);
     }
 
     public static LintContext of(Set<String> expressionKeys, Map<String, Quota> quotas) {

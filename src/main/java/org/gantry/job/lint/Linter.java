@@ -11,7 +11,8 @@ import org.gantry.job.protocol.ProtocolParser;
  * Lints OpenPAI job documents (YAML) as an editor needs it: the protocol parser's schema and
  * templating problems, then Gantry's checks of the shell commands a task runs (misspelled
  * commands, unset variables, missing directories, storages, conda, pip, sudo), the virtual
- * cluster's quota, and ShellCheck's comments when a {@code shellcheck} program is there.
+ * cluster (may the author use it, do its quota and its largest node hold the job), and
+ * ShellCheck's comments when a {@code shellcheck} program is there.
  *
  * <p>Plain Java without Spring; stateless and thread-safe, never throws for any input.
  * Findings come sorted by position.
@@ -21,7 +22,6 @@ public final class Linter {
     /** How long one ShellCheck run may take before its comments are given up. */
     public static final Duration SHELLCHECK_TIMEOUT = Duration.ofSeconds(5);
 
-    private final ProtocolParser parser = new ProtocolParser();
     private final List<LintRule> rules;
     private final Optional<ShellCheck> shellCheck;
 
@@ -34,7 +34,8 @@ public final class Linter {
         this.shellCheck = shellCheck;
         List<LintRule> all = new ArrayList<>(List.of(new SchemaRule(), new TemplateRule(), new SecretEchoRule(),
                 new MisspelledCommandRule(), new UndefinedVariableRule(), new StorageMountRule(),
-                new MissingDirectoryRule(), new CondaRules(), new PipRules(), new SudoRule(), new QuotaRule()));
+                new MissingDirectoryRule(), new CondaRules(), new PipRules(), new SudoRule(), new QuotaRule(),
+                new VirtualClusterRule()));
         shellCheck.ifPresent(s -> all.add(new ShellCheckRule(s)));
         this.rules = List.copyOf(all);
     }
@@ -48,7 +49,8 @@ public final class Linter {
     }
 
     public List<Finding> lint(String yaml, LintContext context) {
-        LintDocument document = new LintDocument(yaml == null ? "" : yaml, parser);
+        LintDocument document = new LintDocument(yaml == null ? "" : yaml,
+                new ProtocolParser(context.taskLimits()));
         Findings findings = new Findings(document);
         for (LintRule rule : rules) {
             try {

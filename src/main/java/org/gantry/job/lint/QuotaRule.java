@@ -16,11 +16,14 @@ import org.yaml.snakeyaml.nodes.NodeTuple;
 /**
  * Resources beyond the virtual cluster's quota: all of a job's tasks are admitted together,
  * so a job whose tasks need more CPU, memory or GPUs at once than its virtual cluster may
- * use would wait forever. Reported on the field that asks too much.
+ * use would wait forever. Also resources beyond the cluster's largest node: such a job could
+ * never start there, and its submission is refused ({@link NodeCapacity}). Reported on the
+ * field that asks too much.
  */
 final class QuotaRule implements LintRule {
 
     static final String CODE = "over-quota";
+    static final String CAPACITY_CODE = "beyond-capacity";
 
     private record Resource(String field, String unit, ToIntFunction<ResourcePerInstance> perTask,
                             Function<Quota, OptionalInt> limit) {
@@ -38,15 +41,19 @@ final class QuotaRule implements LintRule {
             return;
         }
         String cluster = spec.get().defaults().virtualCluster().orElse(context.defaultVirtualCluster());
-        Quota quota = context.quotas().get(cluster);
-        if (quota == null) {
-            return;
-        }
         Node root = document.root().get();
+        Quota quota = context.quotas().get(cluster);
         for (Resource resource : RESOURCES) {
-            OptionalInt limit = resource.limit().apply(quota);
+            OptionalInt limit = quota == null ? OptionalInt.empty() : resource.limit().apply(quota);
             if (limit.isPresent()) {
                 check(spec.get().taskRoles(), root, cluster, resource, limit.getAsInt(), findings);
+            }
+        }
+        NodeCapacity capacity = context.capacities().get(cluster);
+        if (capacity != null) {
+            for (NodeCapacity.Misfit misfit : capacity.misfits(spec.get(), cluster)) {
+                findings.atNode(fieldNode(root, misfit.role(), misfit.field()), Severity.ERROR, CAPACITY_CODE,
+                        misfit.message());
             }
         }
     }

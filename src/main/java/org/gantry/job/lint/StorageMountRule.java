@@ -17,13 +17,17 @@ import org.yaml.snakeyaml.nodes.Node;
  * to {@code /mnt/<name>}), and the older team-wise storage plugin,
  * {@code extras.com.microsoft.pai.runtimeplugin: [{plugin: teamwise_storage, parameters:
  * {storageConfigNames: [name]}}]}, mounted at {@code /mnt/<name>}. A directory the commands
- * create or mount themselves ({@code mkdir}, {@code mount}) is not reported.
+ * create or mount themselves ({@code mkdir}, {@code mount}) is not reported, nor a path on
+ * another host ({@code host:/mnt/x} of {@code mount}, {@code scp}, {@code rsync}).
  */
 final class StorageMountRule implements LintRule {
 
     static final String CODE = "unmounted-storage";
 
     private static final Pattern MNT = Pattern.compile("(?<![\\w./-])/mnt/([A-Za-z0-9._-]+)");
+
+    /** {@code host:} or {@code user@host:} right before a path: the path is on that host. */
+    private static final Pattern REMOTE_PREFIX = Pattern.compile("(?:^|[\\s'\"=])(?:[\\w.-]+@)?[A-Za-z0-9][\\w.-]*:$");
 
     @Override
     public void check(LintDocument document, LintContext context, Findings findings) {
@@ -43,7 +47,7 @@ final class StorageMountRule implements LintRule {
             Matcher matcher = MNT.matcher(block.script());
             while (matcher.find()) {
                 String path = matcher.group();
-                if (covered(path, mounts) || madeByCommands.stream().anyMatch(m -> m.startsWith(path))) {
+                if (onAnotherHost(block.script(), matcher.start()) || covered(path, mounts) || madeByCommands.stream().anyMatch(m -> m.startsWith(path))) {
                     continue;
                 }
                 String name = matcher.group(1);
@@ -53,6 +57,16 @@ final class StorageMountRule implements LintRule {
                         + " extras.storages to mount the storage of that name there", Optional.empty());
             }
         }
+    }
+
+    /**
+     * Whether the path at {@code start} is the remote side of {@code mount host:/mnt/x},
+     * {@code scp host:/mnt/x .} or {@code rsync user@host:/mnt/x …}: no storage of this job is
+     * mounted there, nor needs to be.
+     */
+    static boolean onAnotherHost(String script, int start) {
+        int lineStart = script.lastIndexOf('\n', start - 1) + 1;
+        return REMOTE_PREFIX.matcher(script.substring(Math.max(lineStart, start - 300), start)).find();
     }
 
     private static boolean covered(String path, List<String> mounts) {

@@ -22,6 +22,18 @@ import org.yaml.snakeyaml.nodes.ScalarNode;
  */
 public final class ProtocolParser {
 
+    private final TaskLimits taskLimits;
+
+    /** A parser for stored documents: no bound on the number of tasks. */
+    public ProtocolParser() {
+        this(TaskLimits.UNBOUNDED);
+    }
+
+    /** A parser for documents being accepted: more tasks than {@code taskLimits} allow are errors. */
+    public ProtocolParser(TaskLimits taskLimits) {
+        this.taskLimits = taskLimits;
+    }
+
     public ParseResult parse(String text) {
         String document = text == null ? "" : text;
         SourceText source = new SourceText(document.length() > ProtocolLimits.MAX_DOCUMENT_BYTES ? "" : document);
@@ -43,6 +55,7 @@ public final class ProtocolParser {
             }
             DocumentChecks.check(root.get(), diagnostics);
             Optional<JobSpec> spec = new JobSpecReader(diagnostics).read(root.get());
+            spec.ifPresent(s -> taskLimits.check(s, root.get(), diagnostics));
             return new ParseResult(diagnostics.hasErrors() ? Optional.empty() : spec, diagnostics.problems());
         } catch (RuntimeException | StackOverflowError e) {
             // A bug of ours, not the user's: still an answer rather than an exception.

@@ -113,6 +113,19 @@ public class SlurmExecutor implements Executor {
         return new Placement(site.shell().host(), "~/" + site.baseDir() + "/.cache");
     }
 
+    /** The largest node of the target's partition (or of the cluster) that takes jobs now, as {@code sinfo} tells. */
+    @Override
+    public Optional<Resources> largestNode(String target) throws ExecutorException {
+        Site site = site(target);
+        String partition = site.partition().map(p -> " --partition=" + quote(p)).orElse("");
+        ShellResult nodes = site.shell().run("sinfo --noheader --Node --responding --format="
+                + quote(SlurmNodes.FORMAT) + partition);
+        if (!nodes.ok()) {
+            throw ExecutorException.transientFailure("sinfo failed: " + nodes.message(), null);
+        }
+        return Optional.of(SlurmNodes.largest(nodes.stdout()));
+    }
+
     @Override
     public ExecutionHandle submit(String target, TaskLaunch launch) throws ExecutorException {
         Site site = site(target);

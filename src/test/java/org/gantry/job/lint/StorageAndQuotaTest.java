@@ -49,6 +49,21 @@ class StorageAndQuotaTest {
     }
 
     @Test
+    void a_path_on_the_remote_side_of_mount_scp_or_rsync_is_not_a_storage_of_this_job() {
+        // Bug: `mount host:/mnt/x /mnt/data` was reported as an unmounted storage /mnt/x.
+        none(lint(job("mount -t nfs fileserver:/mnt/x /mnt/data")), StorageMountRule.CODE);
+        none(lint(job("scp me@login-1.example:/mnt/results/model.pt .")), StorageMountRule.CODE);
+        none(lint(job("rsync -a 'backup:/mnt/ckpt/' ./ckpt")), StorageMountRule.CODE);
+    }
+
+    @Test
+    void a_local_path_after_a_colon_is_still_checked() {
+        Finding f = only(lint(job("export PATH=$PATH:/mnt/tools/bin")), StorageMountRule.CODE);
+        assertThat(f.message()).contains("/mnt/tools");
+        only(lint(job("rsync -a host:/data/ /mnt/out/")), StorageMountRule.CODE);
+    }
+
+    @Test
     void one_task_beyond_the_quota_is_an_error_on_its_field() {
         String yaml = job("python train.py");
         LintContext context = LintContext.of(Set.of(), Map.of("default", Quota.of(64, 262144, 0)));

@@ -86,6 +86,12 @@ class SlurmExecutorIT {
     }
 
     @Test
+    void the_largest_node_is_what_sinfo_reports_locally_and_through_the_login_node() throws Exception {
+        assertThat(executor.largestNode("debug")).contains(new Resources(2, 2048, 0));
+        assertThat(executor.largestNode("login:debug")).contains(new Resources(2, 2048, 0));
+    }
+
+    @Test
     void a_batch_job_runs_as_the_task_account_and_its_output_comes_back() throws Exception {
         ExecutionHandle handle = executor.submit("debug", launch("alice", "hello-slurm",
                 "echo \"hello $PAI_JOB_NAME as $(id -un) job $SLURM_JOB_ID\"\necho warn >&2\nexit 5\n"));
