@@ -1,5 +1,6 @@
 package org.gantry.api;
 
+import com.fasterxml.jackson.databind.JsonMappingException;
 import java.util.List;
 import org.gantry.expression.ExpressionException;
 import org.gantry.job.JobException;
@@ -17,6 +18,7 @@ import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.http.converter.HttpMessageNotReadableException;
 import org.springframework.security.access.AccessDeniedException;
+import org.springframework.security.web.firewall.RequestRejectedException;
 import org.springframework.web.HttpMediaTypeNotAcceptableException;
 import org.springframework.web.HttpMediaTypeNotSupportedException;
 import org.springframework.web.HttpRequestMethodNotSupportedException;
@@ -99,8 +101,25 @@ class ApiExceptionHandler {
         if (BoundedBody.isTooLarge(e)) {
             return error(HttpStatus.PAYLOAD_TOO_LARGE, "InvalidParametersError", "The request body is too large.");
         }
+        if (e.getMostSpecificCause() instanceof JsonMappingException mapping && !mapping.getPath().isEmpty()) {
+            return error(HttpStatus.BAD_REQUEST, "InvalidParametersError",
+                    "Field " + path(mapping) + ": " + firstLine(mapping.getOriginalMessage()));
+        }
         return error(HttpStatus.BAD_REQUEST, "InvalidParametersError",
                 "The request body could not be read: " + firstLine(e.getMostSpecificCause().getMessage()));
+    }
+
+    /** A JSON field's path as a client writes it: {@code virtualCluster[0]}, {@code extras.name}. */
+    private static String path(JsonMappingException e) {
+        StringBuilder path = new StringBuilder();
+        for (JsonMappingException.Reference reference : e.getPath()) {
+            if (reference.getFieldName() != null) {
+                path.append(path.isEmpty() ? "" : ".").append(reference.getFieldName());
+            } else {
+                path.append('[').append(reference.getIndex()).append(']');
+            }
+        }
+        return path.toString();
     }
 
     @ExceptionHandler(HttpMediaTypeNotSupportedException.class)
@@ -126,6 +145,13 @@ class ApiExceptionHandler {
         String message = e instanceof MethodArgumentTypeMismatchException mismatch
                 ? "Parameter " + mismatch.getName() + " has an invalid value." : firstLine(e.getMessage());
         return error(HttpStatus.BAD_REQUEST, "InvalidParametersError", message);
+    }
+
+    /** The firewall refuses a parameter or header name or value only when a controller reads it. */
+    @ExceptionHandler(RequestRejectedException.class)
+    ResponseEntity<ApiError> rejected(RequestRejectedException e) {
+        return error(HttpStatus.BAD_REQUEST, "InvalidParametersError", "The request was refused: " + e.getMessage()
+                + ". Send names and values without control characters.");
     }
 
     @ExceptionHandler(NoResourceFoundException.class)

@@ -9,6 +9,7 @@ import java.util.Optional;
 import org.gantry.security.CurrentUser;
 import org.gantry.security.PasswordLoginService;
 import org.gantry.security.TokenService;
+import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.PostMapping;
@@ -63,7 +64,11 @@ class AuthnController {
     Map<String, String> logout(HttpServletRequest request) {
         String header = request.getHeader("Authorization");
         String raw = header == null || header.length() < 7 ? "" : header.substring(7).trim();
-        tokens.revoke(currentUser.require(), raw);
+        // logout is open to anyone (it sits under /authn), so an absent or unknown token reaches this point
+        String username = currentUser.username().orElseThrow(() -> new ApiException(HttpStatus.UNAUTHORIZED,
+                "UnauthorizedUserError", "Log out needs the token to revoke: send Authorization: Bearer <token>"
+                        + " with a token that is still valid."));
+        tokens.revoke(username, raw);
         return Map.of("message", "Logout successfully");
     }
 

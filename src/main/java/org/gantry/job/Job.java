@@ -44,8 +44,9 @@ public class Job extends RunStateEntity {
     @Column(name = "virtual_cluster", nullable = false, length = 64)
     private String virtualCluster;
 
+    /** Written on insert only: a stop request sets it with {@link JobRepository#requestStop}, which no row write undoes. */
     @Enumerated(EnumType.STRING)
-    @Column(name = "execution_type", nullable = false, length = 8)
+    @Column(name = "execution_type", nullable = false, length = 8, updatable = false)
     private ExecutionType executionType = ExecutionType.START;
 
     @Column(name = "submitted_text", nullable = false, columnDefinition = "text")
@@ -116,10 +117,6 @@ public class Job extends RunStateEntity {
 
     public ExecutionType getExecutionType() {
         return executionType;
-    }
-
-    public void setExecutionType(ExecutionType executionType) {
-        this.executionType = executionType;
     }
 
     public String getSubmittedText() {

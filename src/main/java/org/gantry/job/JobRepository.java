@@ -6,6 +6,7 @@ import java.util.Optional;
 import org.springframework.data.domain.Page;
 import org.springframework.data.domain.Pageable;
 import org.springframework.data.jpa.repository.JpaRepository;
+import org.springframework.data.jpa.repository.Modifying;
 import org.springframework.data.jpa.repository.Query;
 import org.springframework.data.repository.query.Param;
 import org.springframework.data.jpa.repository.JpaSpecificationExecutor;
@@ -42,4 +43,14 @@ interface JobRepository extends JpaRepository<Job, Long>, JpaSpecificationExecut
     List<RunnableTaskRow> taskRowsOfJobs(@Param("ids") Collection<Long> ids);
 
     Page<Job> findByOwnerUsername(String username, Pageable pageable);
+
+    /**
+     * Sets a job's execution type to STOP with a plain update: no version check, so it never
+     * conflicts with a concurrent write of the job (which leaves this column alone, see
+     * {@link Job}). Returns 0 when the job had a stop request already.
+     */
+    @Modifying
+    @Query(value = "update job set execution_type = 'STOP' where id = :id and execution_type <> 'STOP'",
+            nativeQuery = true)
+    int requestStop(@Param("id") long id);
 }

@@ -1,7 +1,5 @@
 package org.gantry.job;
 
-import java.time.Clock;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -14,6 +12,7 @@ import org.gantry.security.CurrentUser;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.dao.ConcurrencyFailureException;
 import org.springframework.data.domain.Page;
 import org.springframework.data.domain.PageRequest;
 import org.springframework.data.domain.Pageable;
@@ -28,7 +27,7 @@ import org.springframework.transaction.annotation.Transactional;
 @Service
 public class JobService {
 
-    private static final Logger audit = LoggerFactory.getLogger("org.gantry.audit");
+    private static final Logger log = LoggerFactory.getLogger(JobService.class);
 
     private final JobRepository jobs;
     private final JobTaskRepository tasks;
@@ -36,23 +35,23 @@ public class JobService {
     private final JobEventRepository events;
     private final JobSubmission submission;
     private final JobConfigs configs;
+    private final JobStops stops;
     private final CurrentUser currentUser;
     /** The runtime's; absent only where no runtime is built. */
     private final ObjectProvider<TaskRuns> taskRuns;
-    private final Clock clock;
 
     JobService(JobRepository jobs, JobTaskRepository tasks, JobAttemptRepository attempts, JobEventRepository events,
-               JobSubmission submission, JobConfigs configs, CurrentUser currentUser, ObjectProvider<TaskRuns> taskRuns,
-               Clock clock) {
+               JobSubmission submission, JobConfigs configs, JobStops stops, CurrentUser currentUser,
+               ObjectProvider<TaskRuns> taskRuns) {
         this.jobs = jobs;
         this.tasks = tasks;
         this.attempts = attempts;
         this.events = events;
         this.submission = submission;
         this.configs = configs;
+        this.stops = stops;
         this.currentUser = currentUser;
         this.taskRuns = taskRuns;
-        this.clock = clock;
     }
 
     /**
@@ -161,8 +160,9 @@ public class JobService {
      * STOP stops a job (only its owner or an administrator may): a job still waiting has
      * nothing running and is stopped at once; a running one is marked STOPPING for the
      * runtime to finish. START is accepted for a job that has not ended and changes nothing.
+     * Not one transaction: a recorded stop request must survive a conflict with the runtime
+     * (see {@link JobStops}).
      */
-    @Transactional
     public JobSummary setExecutionType(String username, String name, Job.ExecutionType type) {
         Job job = requireModifiable(username, name);
         if (type == Job.ExecutionType.START) {
@@ -170,29 +170,14 @@ public class JobService {
                 throw new JobException(JobException.Kind.INVALID, "Job " + job.getFrameworkName()
                         + " has been stopped or has ended; submit it again under a new name to rerun it.");
             }
-            return JobSummary.of(job);
+        } else if (stops.record(job.getId(), currentUser.require())) {
+            try {
+                stops.applyAtOnce(job.getId());
+            } catch (ConcurrencyFailureException e) {
+                log.debug("Job {} changed while its stop was applied; the runtime applies it", job.getFrameworkName());
+            }
         }
-        if (job.getExecutionType() == Job.ExecutionType.STOP || job.getState().isFinal()) {
-            job.setExecutionType(Job.ExecutionType.STOP);
-            return JobSummary.of(job);
-        }
-        Instant now = clock.instant();
-        job.setExecutionType(Job.ExecutionType.STOP);
-        if (job.getState() == JobState.WAITING) {
-            job.setState(JobState.STOPPED);
-            job.setCompletedAt(now);
-            tasks.stopUnfinished(job, now);
-            attempts.findFirstByJobOrderByAttemptIndexDesc(job).ifPresent(a -> {
-                a.setState(JobState.STOPPED);
-                a.setCompletedAt(now);
-            });
-        } else {
-            job.setState(JobState.STOPPING);
-        }
-        String by = currentUser.require();
-        events.save(new JobEvent(job, now, JobEvent.Type.Normal, "StopRequested", "Stop requested by " + by));
-        audit.info("Job {} stop requested by {}", job.getFrameworkName(), by);
-        return JobSummary.of(job);
+        return stops.summary(job.getId());
     }
 
     @Transactional

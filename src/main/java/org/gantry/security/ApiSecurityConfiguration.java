@@ -15,6 +15,7 @@ import org.springframework.security.config.http.SessionCreationPolicy;
 import org.springframework.security.core.context.SecurityContextHolder;
 import org.springframework.security.core.context.SecurityContextHolderStrategy;
 import org.springframework.security.web.SecurityFilterChain;
+import org.springframework.security.web.firewall.RequestRejectedHandler;
 import org.springframework.security.web.authentication.UsernamePasswordAuthenticationFilter;
 
 /**
@@ -23,6 +24,12 @@ import org.springframework.security.web.authentication.UsernamePasswordAuthentic
  */
 @Configuration
 class ApiSecurityConfiguration {
+
+    /** Spring Security's firewall hands the requests it refuses to this bean, whatever chain they were meant for. */
+    @Bean
+    RequestRejectedHandler requestRejectedHandler(ObjectMapper json) {
+        return new ApiRequestRejectedHandler(json);
+    }
 
     @Bean
     @Order(1)

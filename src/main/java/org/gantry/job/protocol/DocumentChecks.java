@@ -17,7 +17,8 @@ import org.yaml.snakeyaml.nodes.Tag;
  * (YAML forbids them and OpenPAI's loader rejects them; composition alone lets them through)
  * and YAML tags other than the standard ones ({@code !!python/object}, {@code !custom},
  * {@code !!set}), which Gantry never instantiates but which show a document meant for
- * something else. Each node is visited once, however many aliases point at it.
+ * something else; and NUL characters, which a double-quoted scalar can hold and PostgreSQL
+ * cannot store. Each node is visited once, however many aliases point at it.
  */
 final class DocumentChecks {
 
@@ -36,6 +37,10 @@ final class DocumentChecks {
             return;
         }
         checkTag(node, path, diagnostics);
+        if (node instanceof ScalarNode scalar && scalar.getValue().indexOf('\u0000') >= 0) {
+            diagnostics.error("nul-character", Values.label(path) + "contains a NUL character (`\\0`, `\\x00` or"
+                    + " `\\u0000`), which Gantry accepts in no text; remove it", path, node);
+        }
         if (node instanceof SequenceNode sequence) {
             for (int i = 0; i < sequence.getValue().size(); i++) {
                 check(sequence.getValue().get(i), path + "[" + i + "]", diagnostics, seen);

@@ -179,6 +179,18 @@ class ProtocolParserTest {
     }
 
     @Test
+    void a_nul_character_in_any_value_or_key_is_an_error() {
+        // Bug: "\0" in a double-quoted value (a virtual cluster's name) reached PostgreSQL and answered 500
+        Problem problem = only(parse(Jobs.MINIMAL + "defaults: {virtualCluster: \"a\\0b\"}\n"), "nul-character");
+        assertThat(problem.path()).isEqualTo("defaults.virtualCluster");
+        assertThat(problem.message()).startsWith("defaults.virtualCluster: contains a NUL character");
+
+        assertThat(only(parse(Jobs.MINIMAL.replace("python train.py", "\"echo \\x00\"")), "nul-character").path())
+                .isEqualTo("taskRoles.train.commands[0]");
+        assertThat(only(parse(Jobs.MINIMAL.replace("  train:", "  \"t\\u0000\":")), "nul-character")).isNotNull();
+    }
+
+    @Test
     void completion_counts_take_null_and_minus_one_but_not_zero() {
         JobSpec spec = spec(Jobs.withRole("""
                 instances: 4
