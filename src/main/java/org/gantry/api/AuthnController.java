@@ -65,9 +65,12 @@ class AuthnController {
         String header = request.getHeader("Authorization");
         String raw = header == null || header.length() < 7 ? "" : header.substring(7).trim();
         // logout is open to anyone (it sits under /authn), so an absent or unknown token reaches this point
+        // with a token that is not (or no longer) valid, OpenPAI's own words, which its clients check
         String username = currentUser.username().orElseThrow(() -> new ApiException(HttpStatus.UNAUTHORIZED,
-                "UnauthorizedUserError", "Log out needs the token to revoke: send Authorization: Bearer <token>"
-                        + " with a token that is still valid."));
+                "UnauthorizedUserError", raw.isEmpty()
+                        ? "Log out needs the token to revoke: send Authorization: Bearer <token>"
+                                + " with a token that is still valid."
+                        : "Your token is invalid."));
         tokens.revoke(username, raw);
         return Map.of("message", "Logout successfully");
     }
