@@ -53,7 +53,7 @@ class JobLintCommandIT {
     void signIn() throws Exception {
         server = "http://localhost:" + port;
         user = "lint" + UUID.randomUUID().toString().substring(0, 8);
-        TestSecurity.asAdmin(() -> users.create(user, user + "-password", Role.USER, "", List.of()));
+        TestSecurity.asAdmin(() -> users.create(user, user + "-password", Role.USER, "", List.of("default")));
         cli = new CliProcess(dir.resolve("cli-home"));
         CliProcess.Result login = cli.run(user + "-password\n", "login", "--server", server, "-u", user,
                 "--password-stdin");
