@@ -206,11 +206,13 @@ public final class BrowserTerminal {
 
     /** Closes the gateway connection; the shell is hung up. */
     public void close() {
+        // ended first: closing the connection lets the pump see its end at once, and the first
+        // end message is the one that stays
+        end("Session closed");
         GatewayConnection current = connection;
         if (current != null) {
             current.close();
         }
-        end("Session closed");
     }
 
     /** Whether nobody has looked at this terminal for longer than {@code grace}. */
