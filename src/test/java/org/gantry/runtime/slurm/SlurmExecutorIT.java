@@ -25,7 +25,7 @@ import org.gantry.runtime.TaskObservation;
 import org.gantry.runtime.TaskObservation.Phase;
 import org.gantry.runtime.local.LocalExecutor;
 import org.gantry.runtime.ssh.MinaSshClients;
-import org.gantry.runtime.ssh.SshTarget;
+import org.gantry.runtime.hosts.SshTarget;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -68,7 +68,7 @@ class SlurmExecutorIT {
 
     private static SlurmExecutor newExecutor() {
         return new SlurmExecutor(settings, Duration.ofSeconds(30), local,
-                alias -> alias.equals("login") ? Optional.of(login) : Optional.empty(), clients);
+                alias -> alias.equals("login") ? Optional.of(login) : Optional.empty(), clients::shell);
     }
 
     @AfterAll

@@ -21,6 +21,7 @@ import org.gantry.runtime.ExecutorException;
 import org.gantry.runtime.LogStream;
 import org.gantry.runtime.OpenSshServer;
 import org.gantry.runtime.TaskObservation.Phase;
+import org.gantry.runtime.hosts.SshTarget;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
