@@ -24,8 +24,8 @@ import org.springframework.dao.DataIntegrityViolationException;
 
 /**
  * Admits waiting tasks: asks the {@link CapacityQueue} which jobs fit, records why the others
- * wait, claims the admitted jobs' waiting tasks in one transaction each and hands them to
- * {@link Launcher}.
+ * wait, claims the admitted jobs' waiting tasks in one transaction each and hands them back
+ * to the {@link Reconciler}, which launches them.
  */
 class Admission {
 
