@@ -3,16 +3,22 @@ package org.gantry;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
+import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.springframework.data.repository.Repository;
 
 /** The package rules of STYLE.md: features without cycles, base independent, adapters contained. */
 class ArchitectureTest {
+
+    /** The runtime's executor adapters: each owns everything about its backend. */
+    private static final List<String> EXECUTOR_ADAPTERS = List.of(
+            "org.gantry.runtime.local", "org.gantry.runtime.ssh", "org.gantry.runtime.slurm");
 
     private static JavaClasses classes;
 
@@ -22,6 +28,19 @@ class ArchitectureTest {
                 .importPackages("org.gantry");
     }
 
+    /** A rule about a package that does not exist passes silently: every rule names existing ones. */
+    private static void existing(String... packages) {
+        for (String name : packages) {
+            assertThat(classes.containPackage(name)).as("package " + name + " exists").isTrue();
+        }
+    }
+
+    /** {@code org.gantry.runtime.ssh..} and the like: the packages and everything under them. */
+    private static String[] trees(List<String> packages) {
+        existing(packages.toArray(String[]::new));
+        return packages.stream().map(name -> name + "..").toArray(String[]::new);
+    }
+
     @Test
     void features_have_no_cycles() {
         slices().matching("org.gantry.(*)..").should().beFreeOfCycles().allowEmptyShould(true).check(classes);
@@ -29,6 +48,7 @@ class ArchitectureTest {
 
     @Test
     void base_depends_on_no_feature() {
+        existing("org.gantry.base");
         noClasses().that().resideInAPackage("org.gantry.base..")
                 .should().dependOnClassesThat().resideOutsideOfPackages("org.gantry.base..", "java..", "javax..",
                         "jakarta..", "org.springframework..", "org.slf4j..", "com.vaadin..", "io.zonky..",
@@ -46,6 +66,7 @@ class ArchitectureTest {
 
     @Test
     void views_do_not_call_the_rest_layer() {
+        existing("org.gantry.api", "org.gantry.job.ui", "org.gantry.terminal.ui");
         noClasses().that().resideInAPackage("..ui..")
                 .should().dependOnClassesThat().resideInAPackage("org.gantry.api..")
                 .allowEmptyShould(true).check(classes);
@@ -53,14 +74,30 @@ class ArchitectureTest {
 
     @Test
     void third_party_adapters_stay_in_their_packages() {
+        existing("org.gantry.terminal.ssh", "org.gantry.runtime.ssh", "org.gantry.terminal");
         noClasses().that().resideOutsideOfPackages("org.gantry.terminal.ssh..", "org.gantry.runtime.ssh..")
                 .should().dependOnClassesThat().resideInAPackage("org.apache.sshd..")
                 .allowEmptyShould(true).check(classes);
         noClasses().that().resideOutsideOfPackage("org.gantry.terminal..")
                 .should().dependOnClassesThat().resideInAPackage("com.pty4j..")
                 .allowEmptyShould(true).check(classes);
-        noClasses().that().resideOutsideOfPackage("org.gantry.storage.vfs..")
-                .should().dependOnClassesThat().resideInAPackage("org.apache.commons.vfs2..")
-                .allowEmptyShould(true).check(classes);
+    }
+
+    @Test
+    void the_runtime_core_imports_no_executor_adapter() {
+        String[] adapters = trees(EXECUTOR_ADAPTERS);
+        noClasses().that().resideInAPackage("org.gantry.runtime..").and().resideOutsideOfPackages(adapters)
+                .should().dependOnClassesThat().resideInAnyPackage(adapters)
+                .check(classes);
+    }
+
+    @Test
+    void executor_adapters_do_not_import_each_other() {
+        for (String adapter : EXECUTOR_ADAPTERS) {
+            String[] others = trees(EXECUTOR_ADAPTERS.stream().filter(other -> !other.equals(adapter)).toList());
+            noClasses().that().resideInAPackage(adapter + "..")
+                    .should().dependOnClassesThat().resideInAnyPackage(others)
+                    .check(classes);
+        }
     }
 }

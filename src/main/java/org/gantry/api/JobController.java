@@ -10,8 +10,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.Executor;
-import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import org.gantry.job.Job;
@@ -67,12 +65,6 @@ class JobController {
     private final TaskLogService taskLogs;
     private final TaskSshPorts sshPorts;
     private final JobEndWaits endWaits;
-    /** Answers ended waits off the thread that committed the end (the reconciler's). */
-    private final Executor waitAnswers = Executors.newFixedThreadPool(2, runnable -> {
-        Thread thread = new Thread(runnable, "job-wait-answer");
-        thread.setDaemon(true);
-        return thread;
-    });
 
     JobController(JobService jobs, CurrentUser currentUser, TaskLogService taskLogs, TaskSshPorts sshPorts,
                   JobEndWaits endWaits) {
@@ -138,29 +130,20 @@ class JobController {
         if (wait.isEmpty() || wait.get() <= 0) {
             return status.get();
         }
-        String key = user + "~" + job;
-        Optional<CompletableFuture<Void>> end = endWaits.register(key);
-        boolean waits = false;
-        try {
-            waits = end.isPresent() && !jobs.state(user, job).isFinal();
-        } finally {
-            if (!waits) {
-                end.ifPresent(f -> endWaits.release(key, f));
-            }
-        }
-        if (!waits) {
+        int seconds = Math.min(wait.get(), MAX_WAIT_SECONDS);
+        Optional<CompletableFuture<Map<String, Object>>> later = endWaits.statusAfterEnd(user + "~" + job,
+                () -> jobs.state(user, job).isFinal(), seconds, status);
+        if (later.isEmpty()) {
             return status.get();
         }
-        int seconds = Math.min(wait.get(), MAX_WAIT_SECONDS);
         DeferredResult<Map<String, Object>> answer = new DeferredResult<>(TimeUnit.SECONDS.toMillis(seconds + 30L));
-        end.get().completeOnTimeout(null, seconds, TimeUnit.SECONDS).whenCompleteAsync((ended, failure) -> {
-            endWaits.release(key, end.get());
-            try {
-                answer.setResult(status.get());
-            } catch (RuntimeException e) {
-                answer.setErrorResult(e);
+        later.get().whenComplete((detail, failure) -> {
+            if (failure == null) {
+                answer.setResult(detail);
+            } else {
+                answer.setErrorResult(failure);
             }
-        }, waitAnswers);
+        });
         return answer;
     }
 

@@ -17,7 +17,6 @@ import org.gantry.job.JobRunService.RunnableTask;
 import org.gantry.job.JobState;
 import org.gantry.job.protocol.JobSpec;
 import org.gantry.job.protocol.TaskRole;
-import org.gantry.runtime.local.LocalExecutor;
 import org.gantry.security.VirtualCluster;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -25,13 +24,13 @@ import org.springframework.dao.DataIntegrityViolationException;
 
 /**
  * Admits waiting tasks: asks the {@link CapacityQueue} which jobs fit, records why the others
- * wait, claims the admitted jobs' waiting tasks in one transaction each and hands them to
- * {@link Launcher}.
+ * wait, claims the admitted jobs' waiting tasks in one transaction each and hands them back
+ * to the {@link Reconciler}, which launches them.
  */
 class Admission {
 
     private static final Logger log = LoggerFactory.getLogger(Admission.class);
-    static final String LOCAL_POOL = LocalExecutor.KIND + ":";
+    static final String LOCAL_POOL = Executor.LOCAL + ":";
 
     private final RuntimeStore store;
     private final ExecutorRegistry executors;

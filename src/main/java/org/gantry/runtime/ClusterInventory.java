@@ -4,22 +4,19 @@ import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.gantry.job.JobRunService;
 import org.gantry.job.JobRunService.RunnableJob;
 import org.gantry.job.JobRunService.RunnableTask;
-import org.gantry.runtime.slurm.SlurmExecutor;
-import org.gantry.runtime.ssh.SshHost;
-import org.gantry.runtime.ssh.SshHostService;
 import org.gantry.security.GroupService;
 import org.gantry.security.VirtualCluster;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import org.springframework.security.access.prepost.PreAuthorize;
 import org.springframework.stereotype.Service;
 
@@ -29,8 +26,6 @@ import org.springframework.stereotype.Service;
  */
 @Service
 public class ClusterInventory {
-
-    private static final Logger log = LoggerFactory.getLogger(ClusterInventory.class);
 
     /** How much is known about a node's health: SSH hosts are not probed for this list. */
     public enum Health { READY, NOT_READY, UNKNOWN }
@@ -52,44 +47,33 @@ public class ClusterInventory {
     }
 
     private final RuntimeProperties settings;
-    private final SshHostService sshHosts;
-    private final SlurmExecutor slurm;
+    private final ExecutorRegistry executors;
     private final GroupService groups;
     private final RuntimeStore store;
     private final JobRunService jobs;
 
-    ClusterInventory(RuntimeProperties settings, SshHostService sshHosts, SlurmExecutor slurm, GroupService groups,
+    ClusterInventory(RuntimeProperties settings, ExecutorRegistry executors, GroupService groups,
                      RuntimeStore store, JobRunService jobs) {
         this.settings = settings;
-        this.sshHosts = sshHosts;
-        this.slurm = slurm;
+        this.executors = executors;
         this.groups = groups;
         this.store = store;
         this.jobs = jobs;
     }
 
-    /** Gantry's own host, every registered SSH host, and the nodes of every Slurm cluster a virtual cluster uses. */
+    /** Gantry's own host and the machines of every other executor ({@link Executor#nodes}). */
     @PreAuthorize("hasRole('ADMIN')")
     public List<Node> nodes() {
         List<Node> nodes = new ArrayList<>();
-        nodes.add(new Node(localName(), "127.0.0.1", "local", Optional.of(settings.local().capacity()), Health.READY,
-                "Gantry's own host"));
-        for (SshHost host : sshHosts.hosts()) {
-            nodes.add(new Node(host.getAlias(), host.getHost(), "ssh", Optional.empty(), Health.UNKNOWN,
-                    host.getUsername() + "@" + host.getHost() + ":" + host.getPort()));
-        }
-        TreeSet<String> slurmTargets = groups.virtualClusters().stream()
-                .filter(vc -> SlurmExecutor.KIND.equals(vc.getExecutor())).map(VirtualCluster::getExecutorTarget)
-                .collect(Collectors.toCollection(TreeSet::new));
-        for (String target : slurmTargets) {
-            try {
-                for (SlurmExecutor.SlurmNode node : slurm.nodes(target)) {
-                    nodes.add(new Node(node.name(), node.address(), "slurm", Optional.of(node.capacity()),
-                            node.ready() ? Health.READY : Health.NOT_READY, "Slurm node, " + node.state()));
-                }
-            } catch (ExecutorException e) {
-                log.warn("Cannot list the nodes of Slurm target '{}': {}", target, e.getMessage());
-            }
+        nodes.add(new Node(localName(), "127.0.0.1", Executor.LOCAL, Optional.of(settings.local().capacity()),
+                Health.READY, "Gantry's own host"));
+        List<VirtualCluster> clusters = groups.virtualClusters();
+        // by kind, descending: SSH hosts, then Slurm nodes
+        for (Executor executor : executors.all().stream()
+                .sorted(Comparator.comparing(Executor::kind).reversed()).toList()) {
+            Set<String> targets = clusters.stream().filter(vc -> executor.kind().equals(vc.getExecutor()))
+                    .map(VirtualCluster::getExecutorTarget).collect(Collectors.toCollection(TreeSet::new));
+            nodes.addAll(executor.nodes(targets));
         }
         return nodes;
     }

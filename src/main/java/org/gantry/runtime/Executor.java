@@ -1,7 +1,10 @@
 package org.gantry.runtime;
 
 import java.time.Duration;
+import java.util.Collection;
+import java.util.List;
 import java.util.Optional;
+import org.gantry.terminal.TaskShellTarget;
 
 /**
  * Runs task attempts somewhere: on Gantry's host, on an SSH host, or through Slurm.
@@ -29,6 +32,12 @@ import java.util.Optional;
  */
 public interface Executor {
 
+    /**
+     * The kind of the executor on Gantry's own host: virtual clusters use it unless they name
+     * another, and admission starts a job's tasks on it together against {@code gantry.runtime.local.capacity}.
+     */
+    String LOCAL = "local";
+
     /** {@code local}, {@code ssh} or {@code slurm}; stored in {@link ExecutionHandle#executor()}. */
     String kind();
 
@@ -48,6 +57,24 @@ public interface Executor {
     default Optional<Resources> largestNode(String target) throws ExecutorException {
         return Optional.empty();
     }
+
+    /**
+     * The machines this executor runs tasks on, for administrators' node list: {@code targets}
+     * are the executor targets virtual clusters name. A target that cannot be asked now is
+     * left out. Gantry's own host is not among them (the runtime lists it itself).
+     */
+    default List<ClusterInventory.Node> nodes(Collection<String> targets) {
+        return List.of();
+    }
+
+    /**
+     * Where a shell into a running attempt opens: the attempt's machine, the account the task
+     * runs as there, and how to reach it from Gantry's host.
+     *
+     * @throws ExecutorException        when the task's account cannot be told now
+     * @throws IllegalArgumentException when the attempt's machine is no longer registered
+     */
+    TaskShellTarget shell(ExecutionHandle handle, AttemptShell shell) throws ExecutorException;
 
     /**
      * Starts an attempt and returns as soon as the executor has accepted it (the process was

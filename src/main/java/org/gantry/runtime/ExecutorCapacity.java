@@ -3,7 +3,6 @@ package org.gantry.runtime;
 import java.util.Optional;
 import org.gantry.job.JobCapacity;
 import org.gantry.job.lint.NodeCapacity;
-import org.gantry.runtime.local.LocalExecutor;
 import org.gantry.security.VirtualCluster;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -41,8 +40,8 @@ class ExecutorCapacity implements JobCapacity {
         if (queueBeyondCapacity) {
             return Optional.empty();
         }
-        if (cluster.getExecutor().equals(LocalExecutor.KIND)) {
-            return Optional.of(node(LocalExecutor.KIND, localCapacity, true));
+        if (cluster.getExecutor().equals(Executor.LOCAL)) {
+            return Optional.of(node(Executor.LOCAL, localCapacity, true));
         }
         String where = cluster.getExecutor() + (cluster.getExecutorTarget().isEmpty() ? ""
                 : ":" + cluster.getExecutorTarget());

@@ -16,6 +16,11 @@ public class ExecutorRegistry {
         this.byKind = executors.stream().collect(Collectors.toUnmodifiableMap(Executor::kind, Function.identity()));
     }
 
+    /** Every executor, in no particular order. */
+    public List<Executor> all() {
+        return List.copyOf(byKind.values());
+    }
+
     /** The executor of a kind a virtual cluster names; unknown kinds are a permanent failure. */
     public Executor get(String kind) throws ExecutorException {
         Executor executor = byKind.get(kind);

@@ -70,7 +70,7 @@ public class JobPlanService {
         JobSpec spec = reparsed.spec().get();
         String vcName = spec.defaults().virtualCluster().orElse("default");
         Optional<VirtualCluster> vc = groups.virtualCluster(vcName);
-        String executor = vc.map(VirtualCluster::getExecutor).orElse("local");
+        String executor = vc.map(VirtualCluster::getExecutor).orElse(Executor.LOCAL);
         String cacheDir = cacheDir(vc, user);
         JobLayout layout = placeholderLayout(spec);
         List<TaskPlan> tasks = new ArrayList<>();

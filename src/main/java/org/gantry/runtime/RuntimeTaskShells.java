@@ -13,24 +13,16 @@ import org.gantry.job.JobRunService;
 import org.gantry.job.JobService;
 import org.gantry.job.JobState;
 import org.gantry.job.TaskStatus;
-import org.gantry.runtime.local.LocalExecutor;
-import org.gantry.runtime.local.TaskAccount;
-import org.gantry.runtime.slurm.SlurmExecutor;
-import org.gantry.runtime.ssh.SshExecutor;
-import org.gantry.runtime.ssh.SshTarget;
-import org.gantry.runtime.ssh.SshTargets;
-import org.gantry.terminal.SshEndpoint;
 import org.gantry.terminal.TaskRoute;
 import org.gantry.terminal.TaskShellLookup;
 import org.gantry.terminal.TaskShellLookup.Reason;
 import org.gantry.terminal.TaskShellResolver;
-import org.gantry.terminal.TaskShellTarget;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.stereotype.Component;
 
 /**
  * Tells the terminal where the runtime runs a task: the latest launched attempt of the task,
- * by its executor. The shell sources the environment the task script saved before its
+ * where its executor says a shell opens ({@link Executor#shell}). The shell sources the environment the task script saved before its
  * commands ({@code work/.gantry/shell-env.sh}, see {@code org.gantry.deps.TaskScriptRenderer}).
  */
 @Component
@@ -44,19 +36,15 @@ class RuntimeTaskShells implements TaskShellResolver {
     private final JobService jobs;
     private final JobRunService runs;
     private final RuntimeStore store;
-    private final LocalExecutor local;
-    private final SshTargets sshTargets;
+    private final ExecutorRegistry executors;
     private final Path knownHosts;
-    private final RuntimeProperties.Slurm slurm;
 
-    RuntimeTaskShells(JobService jobs, JobRunService runs, RuntimeStore store, LocalExecutor local,
-                      SshTargets sshTargets, GantryProperties gantry, RuntimeProperties runtime) {
-        this.slurm = runtime.slurm();
+    RuntimeTaskShells(JobService jobs, JobRunService runs, RuntimeStore store, ExecutorRegistry executors,
+                      GantryProperties gantry) {
         this.jobs = jobs;
         this.runs = runs;
         this.store = store;
-        this.local = local;
-        this.sshTargets = sshTargets;
+        this.executors = executors;
         // Where the runtime's SSH client records the hosts' keys (SshExecutorConfiguration).
         this.knownHosts = gantry.dataDir().resolve("ssh").resolve("known_hosts");
     }
@@ -109,51 +97,14 @@ class RuntimeTaskShells implements TaskShellResolver {
             return new TaskShellLookup.Unavailable(Reason.NOT_STARTED, name + " is being launched; try again shortly");
         }
         try {
-            return new TaskShellLookup.Running(route, target(route, handle.get()));
+            String work = handle.get().workDir() + "/" + RunnerScript.WORK_DIR;
+            Optional<String> init = Optional.of(handle.get().workDir() + "/" + SHELL_ENV);
+            AttemptShell shell = new AttemptShell(route.jobOwner(), work, identity(route), init, knownHosts);
+            return new TaskShellLookup.Running(route, executors.get(handle.get().executor()).shell(handle.get(), shell));
         } catch (ExecutorException | IllegalArgumentException e) {
             return new TaskShellLookup.Unavailable(Reason.NOT_ENTERABLE, name + " runs, but no shell can be opened "
                     + "there: " + e.getMessage());
         }
-    }
-
-    private TaskShellTarget target(TaskRoute route, ExecutionHandle handle) throws ExecutorException {
-        String work = handle.workDir() + "/" + RunnerScript.WORK_DIR;
-        Optional<String> init = Optional.of(handle.workDir() + "/" + SHELL_ENV);
-        Map<String, String> env = identity(route);
-        switch (handle.executor()) {
-            case LocalExecutor.KIND -> {
-                return new TaskShellTarget.Local(account(route), Path.of(work), env, init);
-            }
-            case SlurmExecutor.KIND -> {
-                String target = handle.target().trim();
-                int colon = target.indexOf(':');
-                Optional<SshEndpoint> login = colon <= 0 ? Optional.empty()
-                        : Optional.of(endpoint(target.substring(0, colon).trim()));
-                String account = login.isPresent() ? login.get().user() : account(route);
-                if (login.isEmpty()) {
-                    // srun here needs the same cluster configuration as the runtime's sbatch.
-                    slurm.confFile().ifPresent(conf -> env.put("SLURM_CONF", conf.toString()));
-                    slurm.binDirectory().ifPresent(bin -> env.put("PATH", bin + ":/usr/local/bin:/usr/bin:/bin"));
-                }
-                return new TaskShellTarget.Slurm(handle.externalId(), account, login, Optional.of(work), env, init);
-            }
-            case SshExecutor.KIND -> {
-                return new TaskShellTarget.SshHost(endpoint(handle.target()), work, env, init);
-            }
-            default -> throw new IllegalArgumentException("unknown executor " + handle.executor());
-        }
-    }
-
-    /** The local account the user's tasks run as: their task account, or Gantry's own. */
-    private String account(TaskRoute route) throws ExecutorException {
-        return local.accountFor(route.jobOwner()).map(TaskAccount::name).orElse(System.getProperty("user.name"));
-    }
-
-    private SshEndpoint endpoint(String alias) {
-        SshTarget host = sshTargets.find(alias)
-                .orElseThrow(() -> new IllegalArgumentException("no SSH host " + alias + " is registered"));
-        return new SshEndpoint(host.host(), host.port(), host.username(), host.keyPath(), Optional.empty(),
-                Optional.of(knownHosts));
     }
 
     /** Enough to tell which task a shell is in before the task's own environment is saved. */

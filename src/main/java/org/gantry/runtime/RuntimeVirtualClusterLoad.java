@@ -7,7 +7,6 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.gantry.job.JobRunService;
-import org.gantry.runtime.local.LocalExecutor;
 import org.gantry.security.VirtualCluster;
 import org.gantry.security.VirtualClusterLoad;
 import org.springframework.stereotype.Component;
@@ -28,7 +27,7 @@ class RuntimeVirtualClusterLoad implements VirtualClusterLoad {
 
     @Override
     public Optional<Amount> capacity(VirtualCluster cluster) {
-        return LocalExecutor.KIND.equals(cluster.getExecutor()) ? Optional.of(amount(localCapacity)) : Optional.empty();
+        return Executor.LOCAL.equals(cluster.getExecutor()) ? Optional.of(amount(localCapacity)) : Optional.empty();
     }
 
     @Override

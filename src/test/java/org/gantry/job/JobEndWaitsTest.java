@@ -3,6 +3,7 @@ package org.gantry.job;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 class JobEndWaitsTest {
@@ -34,5 +35,24 @@ class JobEndWaitsTest {
         }
         assertThat(waits.register("bob~one-too-many")).as("refused: the caller answers at once").isEmpty();
         assertThat(waits.waiting()).isEqualTo(JobEndWaits.MAX_WAITS);
+    }
+
+    @Test
+    void a_long_poll_answers_with_the_status_made_after_the_end() throws Exception {
+        String[] state = {"running"};
+        CompletableFuture<String> answer = waits.statusAfterEnd("carol~train", () -> false, 3600, () -> state[0])
+                .orElseThrow();
+        assertThat(answer).isNotDone();
+
+        state[0] = "failed";
+        waits.onJobStateChanged(new JobStateChanged(1, "carol", "train", JobState.FAILED));
+        assertThat(answer.get(1, TimeUnit.MINUTES)).isEqualTo("failed");
+        assertThat(waits.waiting()).isZero();
+    }
+
+    @Test
+    void a_long_poll_on_an_ended_job_is_answered_at_once_and_holds_nothing() {
+        assertThat(waits.statusAfterEnd("carol~done", () -> true, 3600, () -> "ended")).isEmpty();
+        assertThat(waits.waiting()).isZero();
     }
 }

@@ -18,11 +18,11 @@ import org.gantry.deps.DepsStep;
 import org.gantry.deps.StepResults;
 import org.gantry.job.TaskStep;
 import org.gantry.runtime.TaskObservation.Phase;
+import org.gantry.runtime.hosts.SshTarget;
 import org.gantry.runtime.local.LocalExecutor;
 import org.gantry.runtime.slurm.SlurmExecutor;
 import org.gantry.runtime.ssh.MinaSshClients;
 import org.gantry.runtime.ssh.SshExecutor;
-import org.gantry.runtime.ssh.SshTarget;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -92,7 +92,7 @@ class PortableJobIT {
     void runs_on_the_slurm_executor() throws Exception {
         assumeThat(SlurmCluster.missing()).as("Slurm needs these").isEmpty();
         runEverywhere(new SlurmExecutor(slurmSettings, Duration.ofSeconds(30), local,
-                alias -> Optional.of(host), clients), "debug");
+                alias -> Optional.of(host), clients::shell), "debug");
     }
 
     private static void runEverywhere(Executor executor, String target) throws Exception {

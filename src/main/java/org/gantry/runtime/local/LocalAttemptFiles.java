@@ -16,6 +16,7 @@ import org.gantry.runtime.LocalFiles;
 import org.gantry.runtime.LogChunk;
 import org.gantry.runtime.RunnerClaim;
 import org.gantry.runtime.RunnerScript;
+import org.gantry.runtime.hosts.TaskAccount;
 
 /** The files of one local attempt's directory (layout in {@link RunnerScript}). */
 final class LocalAttemptFiles {

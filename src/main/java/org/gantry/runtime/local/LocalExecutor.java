@@ -21,6 +21,7 @@ import java.util.concurrent.TimeUnit;
 import org.gantry.base.GantryProperties;
 import org.gantry.runtime.AttemptFiles;
 import org.gantry.runtime.AttemptRef;
+import org.gantry.runtime.AttemptShell;
 import org.gantry.runtime.ExecutionHandle;
 import org.gantry.runtime.Executor;
 import org.gantry.runtime.ExecutorException;
@@ -33,6 +34,9 @@ import org.gantry.runtime.RunnerScript;
 import org.gantry.runtime.RuntimeProperties;
 import org.gantry.runtime.TaskLaunch;
 import org.gantry.runtime.TaskObservation;
+import org.gantry.runtime.hosts.HostTasks;
+import org.gantry.runtime.hosts.TaskAccount;
+import org.gantry.terminal.TaskShellTarget;
 import jakarta.annotation.PreDestroy;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -47,9 +51,9 @@ import org.springframework.stereotype.Component;
  * task outlives a Gantry restart and is found again by its pid and start time.
  */
 @Component
-public class LocalExecutor implements Executor {
+public class LocalExecutor implements Executor, HostTasks {
 
-    public static final String KIND = "local";
+    public static final String KIND = Executor.LOCAL;
     private static final Logger log = LoggerFactory.getLogger(LocalExecutor.class);
     private static final String PATH = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin";
 
@@ -126,6 +130,7 @@ public class LocalExecutor implements Executor {
     }
 
     /** The directory holding the attempts of local tasks. */
+    @Override
     public Path tasksDir() {
         return tasksDir;
     }
@@ -145,6 +150,7 @@ public class LocalExecutor implements Executor {
     }
 
     /** Makes attempt dirs another executor created under {@code base} the task account's; see {@link LocalTaskDirs}. */
+    @Override
     public void handOver(Path base, AttemptRef ref, Optional<TaskAccount> account) throws IOException {
         dirs.handOver(base, ref, account);
     }
@@ -155,11 +161,19 @@ public class LocalExecutor implements Executor {
      *
      * @throws ExecutorException when tasks may not run on this host for that user
      */
+    @Override
     public Optional<TaskAccount> accountFor(String user) throws ExecutorException {
         if (unavailable.isPresent()) {
             throw ExecutorException.permanent("Local tasks are disabled: " + unavailable.get());
         }
         return accounts.accountFor(user);
+    }
+
+    /** A shell on this host as the user's task account, in the task's working directory. */
+    @Override
+    public TaskShellTarget shell(ExecutionHandle handle, AttemptShell shell) throws ExecutorException {
+        return new TaskShellTarget.Local(accountName(shell.user()), Path.of(shell.workDir()), shell.env(),
+                shell.init());
     }
 
     @Override

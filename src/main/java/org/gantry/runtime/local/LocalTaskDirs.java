@@ -7,6 +7,7 @@ import java.nio.file.attribute.PosixFilePermission;
 import java.util.Optional;
 import java.util.Set;
 import org.gantry.runtime.AttemptRef;
+import org.gantry.runtime.hosts.TaskAccount;
 
 /**
  * The directories of local tasks: attempt parents that task accounts may pass through but

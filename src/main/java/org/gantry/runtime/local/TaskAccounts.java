@@ -17,6 +17,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 import org.gantry.runtime.ExecutorException;
 import org.gantry.runtime.RuntimeProperties;
+import org.gantry.runtime.hosts.TaskAccount;
 
 /**
  * The unprivileged OS accounts local tasks run as: one per Gantry user (the default), or one

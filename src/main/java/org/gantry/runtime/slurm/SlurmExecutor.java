@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -15,6 +16,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.gantry.runtime.AttemptFiles;
 import org.gantry.runtime.AttemptRef;
+import org.gantry.runtime.AttemptShell;
+import org.gantry.runtime.ClusterInventory;
 import org.gantry.runtime.ExecutionHandle;
 import org.gantry.runtime.Executor;
 import org.gantry.runtime.ExecutorException;
@@ -30,11 +33,15 @@ import org.gantry.runtime.RunnerScript;
 import org.gantry.runtime.RuntimeProperties;
 import org.gantry.runtime.TaskLaunch;
 import org.gantry.runtime.TaskObservation;
-import org.gantry.runtime.local.LocalExecutor;
-import org.gantry.runtime.local.TaskAccount;
-import org.gantry.runtime.ssh.MinaSshClients;
-import org.gantry.runtime.ssh.SshTarget;
-import org.gantry.runtime.ssh.SshTargets;
+import org.gantry.runtime.hosts.HostTasks;
+import org.gantry.runtime.hosts.SshShells;
+import org.gantry.runtime.hosts.SshTarget;
+import org.gantry.runtime.hosts.SshTargets;
+import org.gantry.runtime.hosts.TaskAccount;
+import org.gantry.terminal.SshEndpoint;
+import org.gantry.terminal.TaskShellTarget;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Runs each task as one Slurm batch job: writes the runner and task scripts into the attempt's
@@ -47,18 +54,19 @@ import org.gantry.runtime.ssh.SshTargets;
 public class SlurmExecutor implements Executor {
 
     public static final String KIND = "slurm";
+    private static final Logger log = LoggerFactory.getLogger(SlurmExecutor.class);
     static final String BATCH_FILE = "batch.sh";
     static final String BATCH = "#!/bin/bash\n# Gantry: one task attempt as a Slurm batch job.\n"
             + "cd \"$SLURM_SUBMIT_DIR\" || exit 1\nexec bash " + RunnerScript.FILE + "\n";
 
     private final RuntimeProperties.Slurm settings;
-    private final LocalExecutor local;
+    private final HostTasks local;
     private final SshTargets targets;
-    private final MinaSshClients clients;
+    private final SshShells clients;
     private final RemoteShell localShell;
 
-    public SlurmExecutor(RuntimeProperties.Slurm settings, Duration commandTimeout, LocalExecutor local,
-                         SshTargets targets, MinaSshClients clients) {
+    public SlurmExecutor(RuntimeProperties.Slurm settings, Duration commandTimeout, HostTasks local,
+                         SshTargets targets, SshShells clients) {
         this.settings = settings;
         this.local = local;
         this.targets = targets;
@@ -126,6 +134,27 @@ public class SlurmExecutor implements Executor {
         return Optional.of(SlurmNodes.largest(nodes.stdout()));
     }
 
+    /**
+     * A shell in the task's Slurm job ({@code srun --jobid}): from Gantry's host as the task
+     * account, or from the login node as its login.
+     */
+    @Override
+    public TaskShellTarget shell(ExecutionHandle handle, AttemptShell shell) throws ExecutorException {
+        String target = handle.target().trim();
+        int colon = target.indexOf(':');
+        Optional<SshEndpoint> login = colon <= 0 ? Optional.empty()
+                : Optional.of(targets.endpoint(target.substring(0, colon).trim(), shell.knownHosts()));
+        String account = login.isPresent() ? login.get().user() : local.accountName(shell.user());
+        Map<String, String> env = new LinkedHashMap<>(shell.env());
+        if (login.isEmpty()) {
+            // srun here needs the same cluster configuration as the runtime's sbatch.
+            settings.confFile().ifPresent(conf -> env.put("SLURM_CONF", conf.toString()));
+            settings.binDirectory().ifPresent(bin -> env.put("PATH", bin + ":/usr/local/bin:/usr/bin:/bin"));
+        }
+        return new TaskShellTarget.Slurm(handle.externalId(), account, login, Optional.of(shell.workDir()), env,
+                shell.init());
+    }
+
     @Override
     public ExecutionHandle submit(String target, TaskLaunch launch) throws ExecutorException {
         Site site = site(target);
@@ -171,6 +200,24 @@ public class SlurmExecutor implements Executor {
 
     /** A node as {@code sinfo} lists it; {@code ready} when its state admits jobs (idle, mixed, allocated …). */
     public record SlurmNode(String name, String address, Resources capacity, String state, boolean ready) {
+    }
+
+    /** The nodes of every target's cluster; a cluster that cannot be asked now is logged and left out. */
+    @Override
+    public List<ClusterInventory.Node> nodes(Collection<String> targets) {
+        List<ClusterInventory.Node> listed = new ArrayList<>();
+        for (String target : targets) {
+            try {
+                for (SlurmNode node : nodes(target)) {
+                    listed.add(new ClusterInventory.Node(node.name(), node.address(), KIND,
+                            Optional.of(node.capacity()), node.ready() ? ClusterInventory.Health.READY
+                            : ClusterInventory.Health.NOT_READY, "Slurm node, " + node.state()));
+                }
+            } catch (ExecutorException e) {
+                log.warn("Cannot list the nodes of Slurm target '{}': {}", target, e.getMessage());
+            }
+        }
+        return listed;
     }
 
     /** The nodes of the target's cluster (of its partition, when the target names one). */

@@ -1,9 +1,9 @@
 package org.gantry.runtime.slurm;
 
 import org.gantry.runtime.RuntimeProperties;
-import org.gantry.runtime.local.LocalExecutor;
-import org.gantry.runtime.ssh.MinaSshClients;
-import org.gantry.runtime.ssh.SshHostService;
+import org.gantry.runtime.hosts.HostTasks;
+import org.gantry.runtime.hosts.SshShells;
+import org.gantry.runtime.hosts.SshTargets;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
@@ -12,8 +12,7 @@ import org.springframework.context.annotation.Configuration;
 class SlurmExecutorConfiguration {
 
     @Bean
-    SlurmExecutor slurmExecutor(RuntimeProperties runtime, LocalExecutor local, SshHostService hosts,
-                                MinaSshClients clients) {
+    SlurmExecutor slurmExecutor(RuntimeProperties runtime, HostTasks local, SshTargets hosts, SshShells clients) {
         return new SlurmExecutor(runtime.slurm(), runtime.ssh().commandTimeout(), local, hosts, clients);
     }
 }

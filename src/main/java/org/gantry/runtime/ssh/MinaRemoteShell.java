@@ -20,6 +20,7 @@ import org.gantry.runtime.ExecutorException;
 import org.gantry.runtime.LogChunk;
 import org.gantry.runtime.RemoteShell;
 import org.gantry.runtime.ShellWords;
+import org.gantry.runtime.hosts.SshTarget;
 
 /**
  * One SSH host as a {@link RemoteShell}, over MINA's {@link SshClient}: one session kept open

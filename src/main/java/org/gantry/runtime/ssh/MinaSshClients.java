@@ -10,6 +10,7 @@ import org.apache.sshd.client.SshClient;
 import org.apache.sshd.client.keyverifier.AcceptAllServerKeyVerifier;
 import org.apache.sshd.client.keyverifier.KnownHostsServerKeyVerifier;
 import org.gantry.runtime.RemoteShell;
+import org.gantry.runtime.hosts.SshTarget;
 
 /**
  * Gantry's SSH client for executors: one MINA {@link SshClient}, one {@link RemoteShell} per

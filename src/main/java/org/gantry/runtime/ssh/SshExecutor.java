@@ -1,9 +1,13 @@
 package org.gantry.runtime.ssh;
 
 import java.time.Duration;
+import java.util.Collection;
+import java.util.List;
 import java.util.Optional;
 import org.gantry.runtime.AttemptFiles;
 import org.gantry.runtime.AttemptRef;
+import org.gantry.runtime.AttemptShell;
+import org.gantry.runtime.ClusterInventory;
 import org.gantry.runtime.ExecutionHandle;
 import org.gantry.runtime.Executor;
 import org.gantry.runtime.ExecutorException;
@@ -16,6 +20,9 @@ import org.gantry.runtime.RunnerOutcome;
 import org.gantry.runtime.RunnerScript;
 import org.gantry.runtime.TaskLaunch;
 import org.gantry.runtime.TaskObservation;
+import org.gantry.runtime.hosts.SshTarget;
+import org.gantry.runtime.hosts.SshTargets;
+import org.gantry.terminal.TaskShellTarget;
 
 /**
  * Runs tasks on an administrator-registered SSH host as the host's login: uploads the task
@@ -58,6 +65,21 @@ public class SshExecutor implements Executor {
         SshTarget target = target(alias);
         String base = target.baseDir().startsWith("/") ? target.baseDir() : "~/" + target.baseDir();
         return new Placement(target.host(), base + "/cache");
+    }
+
+    /** Every registered host, whether a virtual cluster uses it or not; SSH hosts are not probed for it. */
+    @Override
+    public List<ClusterInventory.Node> nodes(Collection<String> targets) {
+        return this.targets.all().stream().map(host -> new ClusterInventory.Node(host.alias(), host.host(), KIND,
+                Optional.empty(), ClusterInventory.Health.UNKNOWN,
+                host.username() + "@" + host.host() + ":" + host.port())).toList();
+    }
+
+    /** A shell on the registered host as its login, in the task's working directory. */
+    @Override
+    public TaskShellTarget shell(ExecutionHandle handle, AttemptShell shell) {
+        return new TaskShellTarget.SshHost(targets.endpoint(handle.target(), shell.knownHosts()), shell.workDir(),
+                shell.env(), shell.init());
     }
 
     @Override

@@ -3,6 +3,7 @@ package org.gantry.runtime.ssh;
 import java.io.IOException;
 import org.gantry.base.GantryProperties;
 import org.gantry.runtime.RuntimeProperties;
+import org.gantry.runtime.hosts.SshShells;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
@@ -14,6 +15,12 @@ class SshExecutorConfiguration {
     MinaSshClients minaSshClients(GantryProperties gantry, RuntimeProperties runtime) throws IOException {
         return new MinaSshClients(gantry.dataDir().resolve("ssh").resolve("known_hosts"),
                 runtime.ssh().connectTimeout(), runtime.ssh().commandTimeout());
+    }
+
+    /** The client as the Slurm executor reaches its login nodes. */
+    @Bean
+    SshShells sshShells(MinaSshClients clients) {
+        return clients::shell;
     }
 
     @Bean

@@ -5,6 +5,7 @@ import jakarta.persistence.Entity;
 import jakarta.persistence.Table;
 import java.nio.file.Path;
 import org.gantry.base.domain.AbstractEntity;
+import org.gantry.runtime.hosts.SshTarget;
 
 /** An SSH host registered by an administrator (stored form of {@link SshTarget}). */
 @Entity

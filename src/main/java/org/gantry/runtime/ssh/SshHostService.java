@@ -2,6 +2,8 @@ package org.gantry.runtime.ssh;
 
 import java.util.List;
 import java.util.Optional;
+import org.gantry.runtime.hosts.SshTarget;
+import org.gantry.runtime.hosts.SshTargets;
 import org.springframework.security.access.prepost.PreAuthorize;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
@@ -25,6 +27,14 @@ public class SshHostService implements SshTargets {
     @Transactional(readOnly = true)
     public List<SshHost> hosts() {
         return hosts.findAllByOrderByAlias();
+    }
+
+    /** For the administrators' node list. */
+    @Override
+    @PreAuthorize("hasRole('ADMIN')")
+    @Transactional(readOnly = true)
+    public List<SshTarget> all() {
+        return hosts.findAllByOrderByAlias().stream().map(SshHost::toTarget).toList();
     }
 
     /** For executors: no caller check, the alias comes from a virtual cluster an admin set up. */

@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import org.gantry.runtime.AttemptRef;
+import org.gantry.runtime.AttemptShell;
 import org.gantry.runtime.ExecutionHandle;
 import org.gantry.runtime.LogStream;
 import org.gantry.runtime.OpenSshServer;
@@ -23,9 +24,10 @@ import org.gantry.runtime.RuntimeProperties;
 import org.gantry.runtime.SlurmCluster;
 import org.gantry.runtime.TaskObservation;
 import org.gantry.runtime.TaskObservation.Phase;
+import org.gantry.runtime.hosts.SshTarget;
 import org.gantry.runtime.local.LocalExecutor;
 import org.gantry.runtime.ssh.MinaSshClients;
-import org.gantry.runtime.ssh.SshTarget;
+import org.gantry.terminal.TaskShellTarget;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -68,7 +70,7 @@ class SlurmExecutorIT {
 
     private static SlurmExecutor newExecutor() {
         return new SlurmExecutor(settings, Duration.ofSeconds(30), local,
-                alias -> alias.equals("login") ? Optional.of(login) : Optional.empty(), clients);
+                alias -> alias.equals("login") ? Optional.of(login) : Optional.empty(), clients::shell);
     }
 
     @AfterAll
@@ -191,5 +193,29 @@ class SlurmExecutorIT {
 
         assertThat(executor.reattach("debug", ref).wasStarted()).isFalse();
         assertThat(executor.reattach("debug", ref).wasStarted()).isFalse();
+    }
+
+    @Test
+    void a_shell_opens_in_the_job_from_this_host_as_the_task_account_or_from_the_login_node_as_its_login()
+            throws Exception {
+        AttemptShell shell = new AttemptShell("alice", "/attempt/work", Map.of("GANTRY_USER", "alice"),
+                Optional.of("/attempt/work/.gantry/shell-env.sh"), dir.resolve("known_hosts"));
+
+        TaskShellTarget.Slurm here = (TaskShellTarget.Slurm) executor.shell(
+                new ExecutionHandle(SlurmExecutor.KIND, "debug", "42", "/attempt"), shell);
+        assertThat(here.slurmJobId()).isEqualTo("42");
+        assertThat(here.loginNode()).isEmpty();
+        assertThat(here.osAccount()).isEqualTo(local.accountName("alice"));
+        assertThat(here.workingDirectory()).contains("/attempt/work");
+        assertThat(here.environment()).containsEntry("GANTRY_USER", "alice")
+                .containsEntry("SLURM_CONF", slurm.conf().toString());
+        assertThat(here.initScript()).contains("/attempt/work/.gantry/shell-env.sh");
+
+        TaskShellTarget.Slurm viaLogin = (TaskShellTarget.Slurm) executor.shell(
+                new ExecutionHandle(SlurmExecutor.KIND, "login:debug", "43", "/attempt"), shell);
+        assertThat(viaLogin.osAccount()).isEqualTo(sshd.user());
+        assertThat(viaLogin.loginNode().orElseThrow().port()).isEqualTo(sshd.port());
+        assertThat(viaLogin.loginNode().orElseThrow().knownHosts()).contains(dir.resolve("known_hosts"));
+        assertThat(viaLogin.environment()).doesNotContainKey("SLURM_CONF");
     }
 }

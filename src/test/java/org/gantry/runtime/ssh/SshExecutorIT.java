@@ -16,11 +16,14 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import org.gantry.runtime.AttemptRef;
+import org.gantry.runtime.AttemptShell;
 import org.gantry.runtime.ExecutionHandle;
 import org.gantry.runtime.ExecutorException;
 import org.gantry.runtime.LogStream;
 import org.gantry.runtime.OpenSshServer;
 import org.gantry.runtime.TaskObservation.Phase;
+import org.gantry.runtime.hosts.SshTarget;
+import org.gantry.terminal.TaskShellTarget;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -149,5 +152,21 @@ class SshExecutorIT {
         if (Files.exists(root)) {
             new ProcessBuilder("rm", "-rf", root.toString()).start().waitFor();
         }
+    }
+
+    @Test
+    void a_shell_opens_on_the_registered_host_as_its_login_and_an_unregistered_one_is_named() {
+        AttemptShell shell = new AttemptShell("alice", "tasks/attempt/work", Map.of("GANTRY_USER", "alice"),
+                Optional.of("tasks/attempt/work/.gantry/shell-env.sh"), dir.resolve("known_hosts"));
+
+        TaskShellTarget.SshHost host = (TaskShellTarget.SshHost) executor.shell(
+                new ExecutionHandle(SshExecutor.KIND, "lab", "1:1", "tasks/attempt"), shell);
+        assertThat(host.host().user()).isEqualTo(sshd.user());
+        assertThat(host.host().port()).isEqualTo(sshd.port());
+        assertThat(host.workingDirectory()).isEqualTo("tasks/attempt/work");
+        assertThat(host.environment()).containsEntry("GANTRY_USER", "alice");
+
+        assertThatThrownBy(() -> executor.shell(new ExecutionHandle(SshExecutor.KIND, "gone", "1:1", "x"), shell))
+                .isInstanceOf(IllegalArgumentException.class).hasMessage("no SSH host gone is registered");
     }
 }

@@ -1,4 +1,4 @@
-package org.gantry.runtime.ssh;
+package org.gantry.runtime.hosts;
 
 import java.nio.file.Path;
 

@@ -1,4 +1,4 @@
-package org.gantry.runtime.local;
+package org.gantry.runtime.hosts;
 
 /**
  * An unprivileged OS account tasks run as, with the ids files and {@code setpriv} need.
