@@ -23,6 +23,7 @@ import org.apache.sshd.client.session.ClientSession;
 import org.apache.sshd.common.AttributeRepository;
 import org.apache.sshd.common.util.security.SecurityUtils;
 import org.apache.sshd.core.CoreModuleProperties;
+import org.gantry.base.shell.Bash;
 import org.gantry.terminal.ShellRequest;
 import org.gantry.terminal.ShellScripts;
 import org.gantry.terminal.ShellUnavailableException;
@@ -99,7 +100,7 @@ class OnwardSsh implements DisposableBean {
         line.add("env");
         env.forEach((name, value) -> line.add(name + "=" + value));
         line.addAll(argv);
-        return ShellScripts.join(line);
+        return Bash.join(line);
     }
 
     private SshClient client() {
