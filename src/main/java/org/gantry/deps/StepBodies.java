@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
+import org.gantry.base.shell.Bash;
 import org.gantry.deps.DepsPlan.PlannedStep;
 
 /** The lines each step of a task script runs, for the steps the task has, in canonical order. */
@@ -38,7 +39,7 @@ final class StepBodies {
 
     /** Values are literal: {@code $HOME} in a value stays the five characters {@code $HOME}. */
     static List<String> env(Map<String, String> env) {
-        return env.entrySet().stream().map(e -> Shell.export(e.getKey(), e.getValue())).toList();
+        return env.entrySet().stream().map(e -> Bash.export(e.getKey(), e.getValue())).toList();
     }
 
     /**
@@ -47,7 +48,7 @@ final class StepBodies {
      * of swallowing the lines of the script that follow it.
      */
     static List<String> commands(List<String> commands) {
-        return commands.stream().map(c -> "eval " + Shell.quote(c)).toList();
+        return commands.stream().map(c -> "eval " + Bash.quote(c)).toList();
     }
 
     private static List<String> modules(List<String> modules) {
@@ -57,7 +58,7 @@ final class StepBodies {
         List<String> lines = new ArrayList<>();
         lines.add("gantry_module_init");
         // one load per module, so that the one that fails is the last line in the step's stderr
-        modules.forEach(m -> lines.add("module load " + Shell.quote(requireArgument("module", m))));
+        modules.forEach(m -> lines.add("module load " + Bash.quote(requireArgument("module", m))));
         return lines;
     }
 
@@ -75,18 +76,18 @@ final class StepBodies {
         lines.add("gantry_conda_hook");
         if (conda.env().isPresent()) {
             // a named env belongs to whoever made it: activate it, never change it
-            lines.add("conda activate " + Shell.quote(requireArgument("conda env", conda.env().get())));
+            lines.add("conda activate " + Bash.quote(requireArgument("conda env", conda.env().get())));
             return lines;
         }
         if (conda.file().isPresent()) {
-            lines.add("gantry_conda_file " + Shell.quote(conda.file().get()));
+            lines.add("gantry_conda_file " + Bash.quote(conda.file().get()));
         } else {
             List<String> args = new ArrayList<>();
             conda.channels().forEach(c -> args.add(requireArgument("conda channel", c)));
             args.add("--");
             conda.packages().forEach(p -> args.add(requireArgument("conda package", p)));
             lines.add("gantry_conda_packages " + String.join(" ", args.stream()
-                    .map(a -> a.equals("--") ? a : Shell.quote(a)).toList()));
+                    .map(a -> a.equals("--") ? a : Bash.quote(a)).toList()));
         }
         lines.add("conda activate \"$gantry_conda_prefix\"");
         return lines;
@@ -99,10 +100,10 @@ final class StepBodies {
         pip.packages().forEach(p -> requireArgument("pip package", p));
         Optional<String> requirements = pip.requirements();
         return List.of(
-                "gantry_pip_python=" + Shell.quote(options.python()),
-                "gantry_pip_args=(" + Shell.quoteAll(options.extraArgs()) + ")",
-                "gantry_pip_venv " + Shell.quote(requirements.orElse(""))
-                        + (pip.packages().isEmpty() ? "" : " " + Shell.quoteAll(pip.packages())),
+                "gantry_pip_python=" + Bash.quote(options.python()),
+                "gantry_pip_args=(" + Bash.join(options.extraArgs()) + ")",
+                "gantry_pip_venv " + Bash.quote(requirements.orElse(""))
+                        + (pip.packages().isEmpty() ? "" : " " + Bash.join(pip.packages())),
                 ". \"$gantry_venv/bin/activate\"");
     }
 

@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 
+import org.gantry.base.shell.Bash;
 import org.gantry.deps.DepsPlan.PlannedStep;
 
 /**
@@ -53,7 +54,7 @@ public final class TaskScriptRenderer {
         script.append("#!/usr/bin/env bash\n")
                 .append("# Rendered by Gantry: one task's dependencies and commands in one shell session.\n")
                 .append("# Steps in canonical order: ").append(stepNames).append('\n')
-                .append("gantry_status_dir=").append(Shell.quote(request.statusDir())).append('\n')
+                .append("gantry_status_dir=").append(Bash.quote(request.statusDir())).append('\n')
                 // no command substitution or external command where a builtin does: every
                 // process started costs milliseconds on small machines, and trivial tasks pay it
                 .append("[ -d \"$gantry_status_dir\" ] || mkdir -p -- \"$gantry_status_dir\" || exit 1\n")
@@ -62,12 +63,12 @@ public final class TaskScriptRenderer {
                 .append("gantry_old=(\"$gantry_status_dir\"/step-*.stderr)\n")
                 .append("if [ -e \"${gantry_old[0]}\" ]; then rm -f -- \"${gantry_old[@]}\"; fi\n")
                 .append("exec {gantry_stderr}>&2\n")
-                .append("gantry_cache_dir=").append(Shell.quotePath(request.cacheDir())).append('\n')
+                .append("gantry_cache_dir=").append(Bash.quotePath(request.cacheDir())).append('\n')
                 .append("gantry_steps=(").append(stepNames).append(")\n")
                 .append("gantry_step=''\n")
                 .append("gantry_tee_pid=''\n");
         for (Map.Entry<String, String> e : request.runtimeEnv().entrySet()) {
-            script.append(Shell.export(e.getKey(), e.getValue())).append('\n');
+            script.append(Bash.export(e.getKey(), e.getValue())).append('\n');
         }
         script.append('\n').append(BashLibrary.FRAMING).append(BashLibrary.SHELL_ENV);
         if (has(steps, DepsStep.MODULE)) {

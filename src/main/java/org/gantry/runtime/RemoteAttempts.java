@@ -1,6 +1,6 @@
 package org.gantry.runtime;
 
-import static org.gantry.runtime.ShellWords.quote;
+import static org.gantry.base.shell.Bash.quote;
 
 import java.time.Duration;
 import java.util.HashMap;

@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.gantry.base.shell.Bash;
 
 /**
  * The small bash program that every executor starts in an attempt's directory instead of the
@@ -75,16 +76,16 @@ public final class RunnerScript {
                 .append("set +C\n")
                 .append("echo \"$HOSTNAME\" >").append(NODE_FILE).append('\n')
                 .append("if [[ -n ${SLURM_JOB_ID:-} ]]; then echo \"$SLURM_JOB_ID\" >slurm-job-id; fi\n");
-        cgroupProcsFile.ifPresent(procs -> s.append("echo $$ >").append(ShellWords.quote(procs))
+        cgroupProcsFile.ifPresent(procs -> s.append("echo $$ >").append(Bash.quote(procs))
                 .append(" || echo 'gantry: could not join the memory cgroup' >>stderr.log\n"));
         env.forEach((name, value) -> s.append("export ").append(name).append('=')
-                .append(ShellWords.quote(value)).append('\n'));
+                .append(Bash.quote(value)).append('\n'));
         s.append("gantry_interrupted=0\n")
                 .append("trap 'gantry_interrupted=1' TERM INT HUP\n")
                 .append("cd ").append(WORK_DIR).append(" || { echo 126 >").append(EXIT_CODE_FILE)
                 .append("; exit 126; }\n")
                 .append("export PAI_WORK_DIR=\"$PWD\" GANTRY_WORK_DIR=\"$PWD\"\n")
-                .append(prefix.isEmpty() ? "" : ShellWords.join(prefix) + " ")
+                .append(prefix.isEmpty() ? "" : Bash.join(prefix) + " ")
                 .append("bash ../").append(TASK_FILE).append(" </dev/null >../stdout.log 2>../stderr.log &\n")
                 .append("gantry_child=$!\n")
                 .append(WAIT_LOOP)

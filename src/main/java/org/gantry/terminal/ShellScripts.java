@@ -90,21 +90,4 @@ public final class ShellScripts {
         env.put(RC_VARIABLE, INTERACTIVE_RC);
         return env;
     }
-
-    /** {@code value} quoted for a POSIX shell. */
-    public static String quote(String value) {
-        return "'" + value.replace("'", "'\\''") + "'";
-    }
-
-    /** A command line as one string for a remote shell (SSH exec, srun over SSH). */
-    public static String join(List<String> argv) {
-        StringBuilder line = new StringBuilder();
-        for (String arg : argv) {
-            if (!line.isEmpty()) {
-                line.append(' ');
-            }
-            line.append(quote(arg));
-        }
-        return line.toString();
-    }
 }

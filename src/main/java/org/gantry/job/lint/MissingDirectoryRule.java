@@ -7,6 +7,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import org.gantry.base.shell.Bash;
 import org.gantry.job.lint.Finding.Severity;
 import org.gantry.job.lint.ShellWords.Command;
 import org.gantry.job.lint.ShellWords.Joint;
@@ -172,7 +173,7 @@ final class MissingDirectoryRule implements LintRule {
             Optional<Fix> fix = command.joint() == Joint.PIPE || command.joint() == Joint.OR
                     || command.joint() == Joint.BACKGROUND ? Optional.empty()
                     : findings.replaceInScript(block, command.start(), command.start(), "Create " + dir + " first",
-                    "mkdir -p " + shellQuoted(dir) + " && ");
+                    "mkdir -p " + Bash.quoteIfNeeded(dir) + " && ");
             findings.inScript(block, start, end, Severity.WARNING, CODE, message, fix);
             // reported once: what follows is judged as if the fix were applied
             create(dir);
@@ -218,10 +219,6 @@ final class MissingDirectoryRule implements LintRule {
 
     private static int rawPrefixLength(Word file, String dir) {
         return file.raw().startsWith(dir) ? dir.length() : file.raw().length();
-    }
-
-    private static String shellQuoted(String dir) {
-        return dir.matches("[A-Za-z0-9._/+-]+") ? dir : "'" + dir.replace("'", "'\\''") + "'";
     }
 
     /** {@code base/path} normalised: {@code .} and {@code ..} resolved; "" is the start directory. */

@@ -20,12 +20,16 @@ import org.yaml.snakeyaml.resolver.Resolver;
  * <p>Only composition runs (no object construction), so tags cannot instantiate classes.
  * Aliases stay shared nodes; readers must spend the {@link Diagnostics} budget on them.
  */
-final class YamlComposer {
+public final class YamlComposer {
 
     private YamlComposer() {
     }
 
-    static LoaderOptions options() {
+    /**
+     * SnakeYAML's options with the protocol's limits (aliases, nesting, size); the editor's
+     * form reads with them too.
+     */
+    public static LoaderOptions options() {
         LoaderOptions options = new LoaderOptions();
         options.setMaxAliasesForCollections(ProtocolLimits.MAX_COLLECTION_ALIASES);
         options.setAllowRecursiveKeys(false);

@@ -4,13 +4,13 @@ import java.util.Optional;
 import org.yaml.snakeyaml.DumperOptions.ScalarStyle;
 
 /** Writes values back into YAML text so that they read back exactly as given. */
-final class YamlQuoting {
+public final class YamlQuoting {
 
     private YamlQuoting() {
     }
 
     /** A double-quoted YAML scalar holding {@code value}, which can hold any text. */
-    static String doubleQuoted(String value) {
+    public static String doubleQuoted(String value) {
         StringBuilder out = new StringBuilder(value.length() + 2).append('"');
         for (int i = 0; i < value.length(); i++) {
             out.append(escape(value.charAt(i)));

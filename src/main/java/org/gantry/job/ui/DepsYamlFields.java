@@ -1,6 +1,6 @@
 package org.gantry.job.ui;
 
-import static org.gantry.job.ui.YamlEdits.quoted;
+import static org.gantry.job.protocol.YamlQuoting.doubleQuoted;
 import static org.gantry.job.ui.YamlEdits.replace;
 
 import java.util.ArrayList;
@@ -95,7 +95,7 @@ final class DepsYamlFields {
             int equals = line.indexOf('=');
             String name = (equals < 0 ? line : line.substring(0, equals)).strip();
             if (name.matches("[A-Za-z_][A-Za-z0-9_]*")) {
-                entries.add(name + ": " + quoted(equals < 0 ? "" : line.substring(equals + 1).strip()));
+                entries.add(name + ": " + doubleQuoted(equals < 0 ? "" : line.substring(equals + 1).strip()));
             }
         }
         if (node.isEmpty()) {

@@ -1,6 +1,6 @@
 package org.gantry.job.ui;
 
-import static org.gantry.job.ui.YamlEdits.quoted;
+import static org.gantry.job.protocol.YamlQuoting.doubleQuoted;
 import static org.gantry.job.ui.YamlEdits.replace;
 
 import java.util.ArrayList;
@@ -184,7 +184,7 @@ final class JobYamlFields {
                 return plain;
             }
         }
-        return setValue(doc, path, quoted(value));
+        return setValue(doc, path, doubleQuoted(value));
     }
 
     /** Puts {@code written} (YAML text) at the path, replacing the scalar there or adding the missing keys. */
@@ -222,7 +222,7 @@ final class JobYamlFields {
         Optional<ScalarNode> uri = imageNode(root, roleNode.get());
         if (uri.isPresent() && !shared) {
             String written = YamlEdits.PLAIN_SAFE.matcher(value).matches() && !value.contains(" ") ? value
-                    : quoted(value);
+                    : doubleQuoted(value);
             return replace(doc.text(), doc.start(uri.get()), doc.end(uri.get()), written);
         }
         if (value.isBlank() || YamlText.get(roleNode.get(), "dockerImage").isPresent() && !shared) {
@@ -252,7 +252,7 @@ final class JobYamlFields {
     }
 
     private static String addImagePrerequisite(YamlText doc, String name, String uri) {
-        String entry = "name: " + name + "\n    type: dockerimage\n    uri: " + quoted(uri);
+        String entry = "name: " + name + "\n    type: dockerimage\n    uri: " + doubleQuoted(uri);
         Optional<Node> prerequisites = YamlText.get(doc.root(), "prerequisites");
         if (prerequisites.isEmpty()) {
             return YamlEdits.insertLines(doc, (MappingNode) doc.root(), "prerequisites:\n  - " + entry + "\n");

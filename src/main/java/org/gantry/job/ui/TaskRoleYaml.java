@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.gantry.job.protocol.TaskRole;
+import org.gantry.job.protocol.YamlQuoting;
 import org.yaml.snakeyaml.DumperOptions.FlowStyle;
 import org.yaml.snakeyaml.nodes.MappingNode;
 import org.yaml.snakeyaml.nodes.Node;
@@ -136,7 +137,7 @@ final class TaskRoleYaml {
             if (entry.scalar().isPresent()) {
                 value = entry.scalar().get();
             } else if (entry.keys().isEmpty()) {
-                value = "[" + String.join(", ", entry.values().stream().map(YamlEdits::quoted).toList()) + "]";
+                value = "[" + String.join(", ", entry.values().stream().map(YamlQuoting::doubleQuoted).toList()) + "]";
             } else {
                 List<String> pairs = new ArrayList<>();
                 for (int i = 0; i < entry.keys().size(); i++) {

@@ -1,7 +1,10 @@
 package org.gantry.job.ui;
 
+import static org.gantry.job.protocol.YamlQuoting.doubleQuoted;
+
 import java.util.List;
 import java.util.regex.Pattern;
+import org.gantry.job.protocol.YamlQuoting;
 import org.yaml.snakeyaml.DumperOptions.FlowStyle;
 import org.yaml.snakeyaml.nodes.CollectionNode;
 import org.yaml.snakeyaml.nodes.MappingNode;
@@ -25,20 +28,15 @@ final class YamlEdits {
         return text.substring(0, from) + with + text.substring(to);
     }
 
-    static String quoted(String value) {
-        return "\"" + value.replace("\\", "\\\\").replace("\"", "\\\"").replace("\n", "\\n").replace("\t", "\\t")
-                + "\"";
-    }
-
     /** A command or other free text as a list item: plain when that reads back the same, else quoted. */
     static String item(String value) {
         return PLAIN_SAFE.matcher(value).matches() && !value.contains(": ") && !value.contains(" #")
-                && value.equals(value.strip()) ? value : quoted(value);
+                && value.equals(value.strip()) ? value : doubleQuoted(value);
     }
 
     /** Strings as a flow list, each quoted. */
     static String flowList(List<String> values) {
-        return "[" + String.join(", ", values.stream().map(YamlEdits::quoted).toList()) + "]";
+        return "[" + String.join(", ", values.stream().map(YamlQuoting::doubleQuoted).toList()) + "]";
     }
 
     /**

@@ -2,6 +2,7 @@ package org.gantry.job.ui;
 
 import java.util.List;
 import java.util.Optional;
+import org.gantry.job.protocol.YamlComposer;
 import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.composer.Composer;
 import org.yaml.snakeyaml.error.Mark;
@@ -69,9 +70,7 @@ final class YamlText {
     }
 
     private static Node compose(String text) {
-        LoaderOptions options = new LoaderOptions();
-        options.setMaxAliasesForCollections(50);
-        options.setNestingDepthLimit(50);
+        LoaderOptions options = YamlComposer.options();
         return new Composer(new ParserImpl(new StreamReader(text), options), new Resolver(), options).getSingleNode();
     }
 

@@ -13,9 +13,9 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.atomic.AtomicLong;
+import org.gantry.base.shell.Bash;
 import org.gantry.runtime.RunnerClaim;
 import org.gantry.runtime.RunnerScript;
-import org.gantry.runtime.ShellWords;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -140,7 +140,7 @@ final class WarmRunners implements AutoCloseable {
         String group = groupPrefix + started.incrementAndGet();
         Optional<Path> procs = memory.warmGroup(group);
         String script = "umask 077\n"
-                + procs.map(p -> "echo $$ >" + ShellWords.quote(p.toString()) + " || exit 1\n").orElse("")
+                + procs.map(p -> "echo $$ >" + Bash.quote(p.toString()) + " || exit 1\n").orElse("")
                 + "echo " + READY + "\n"
                 + "IFS= read -r gantry_attempt_dir || exit 0\n"
                 + "exec </dev/null >>\"$gantry_attempt_dir/runner.log\" 2>&1\n"

@@ -1,6 +1,6 @@
 package org.gantry.runtime.slurm;
 
-import static org.gantry.runtime.ShellWords.quote;
+import static org.gantry.base.shell.Bash.quote;
 
 import java.io.IOException;
 import java.nio.file.Path;

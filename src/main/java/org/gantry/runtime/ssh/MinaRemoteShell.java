@@ -16,10 +16,10 @@ import org.apache.sshd.sftp.client.SftpClient;
 import org.apache.sshd.sftp.client.SftpClientFactory;
 import org.apache.sshd.sftp.common.SftpConstants;
 import org.apache.sshd.sftp.common.SftpException;
+import org.gantry.base.shell.Bash;
 import org.gantry.runtime.ExecutorException;
 import org.gantry.runtime.LogChunk;
 import org.gantry.runtime.RemoteShell;
-import org.gantry.runtime.ShellWords;
 import org.gantry.runtime.hosts.SshTarget;
 
 /**
@@ -81,7 +81,7 @@ final class MinaRemoteShell implements RemoteShell {
     public ShellResult run(String command) throws ExecutorException {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        try (ChannelExec channel = session().createExecChannel("bash -c " + ShellWords.quote(command))) {
+        try (ChannelExec channel = session().createExecChannel("bash -c " + Bash.quote(command))) {
             channel.setOut(out);
             channel.setErr(err);
             channel.open().verify(connectTimeout);

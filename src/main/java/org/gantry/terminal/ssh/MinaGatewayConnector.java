@@ -8,13 +8,13 @@ import java.security.KeyPair;
 import java.time.Duration;
 import java.util.EnumSet;
 import java.util.OptionalInt;
-import org.apache.sshd.client.SshClient;
 import org.apache.sshd.client.channel.ChannelShell;
 import org.apache.sshd.client.channel.ClientChannelEvent;
 import org.apache.sshd.client.session.ClientSession;
 import org.apache.sshd.common.config.keys.KeyUtils;
 import org.apache.sshd.common.keyprovider.KeyPairProvider;
 import org.apache.sshd.core.CoreModuleProperties;
+import org.gantry.base.ssh.MinaSshClient;
 import org.gantry.terminal.BrowserKeys;
 import org.gantry.terminal.GatewayConnection;
 import org.gantry.terminal.GatewayConnector;
@@ -38,12 +38,20 @@ class MinaGatewayConnector implements GatewayConnector, DisposableBean {
     private final MinaSshGateway gateway;
     private final BrowserKeys browserKeys;
     private final TerminalProperties properties;
-    private volatile SshClient client;
+    private final MinaSshClient client;
 
     MinaGatewayConnector(MinaSshGateway gateway, BrowserKeys browserKeys, TerminalProperties properties) {
         this.gateway = gateway;
         this.browserKeys = browserKeys;
         this.properties = properties;
+        this.client = new MinaSshClient(created -> {
+            CoreModuleProperties.TCP_NODELAY.set(created, true);
+            CoreModuleProperties.WINDOW_SIZE.set(created, properties.outputWindow().toBytes());
+            CoreModuleProperties.HEARTBEAT_INTERVAL.set(created, properties.keepaliveInterval());
+            // It talks to our own gateway only: its host key is known.
+            created.setServerKeyVerifier((session, address, key) ->
+                    MinaSshKeyCodec.fingerprint(key).equals(gateway.hostKeyFingerprint()));
+        });
     }
 
     @Override
@@ -59,7 +67,7 @@ class MinaGatewayConnector implements GatewayConnector, DisposableBean {
         browserKeys.register(fingerprint, username, clientAddress, properties.browserKeyTtl());
         ClientSession session = null;
         try {
-            session = client().connect(route.loginName(), loopback(), gateway.port())
+            session = client.get().connect(route.loginName(), loopback(), gateway.port())
                     .verify(CONNECT_TIMEOUT).getSession();
             session.addPublicKeyIdentity(key);
             session.auth().verify(CONNECT_TIMEOUT);
@@ -87,32 +95,9 @@ class MinaGatewayConnector implements GatewayConnector, DisposableBean {
         return bind.equals("0.0.0.0") || bind.equals("::") || bind.isBlank() ? "127.0.0.1" : bind;
     }
 
-    private SshClient client() {
-        SshClient current = client;
-        if (current != null) {
-            return current;
-        }
-        synchronized (this) {
-            if (client == null) {
-                SshClient created = SshClient.setUpDefaultClient();
-                CoreModuleProperties.TCP_NODELAY.set(created, true);
-                CoreModuleProperties.WINDOW_SIZE.set(created, properties.outputWindow().toBytes());
-                CoreModuleProperties.HEARTBEAT_INTERVAL.set(created, properties.keepaliveInterval());
-                // It talks to our own gateway only: its host key is known.
-                created.setServerKeyVerifier((session, address, key) ->
-                        MinaSshKeyCodec.fingerprint(key).equals(gateway.hostKeyFingerprint()));
-                created.start();
-                client = created;
-            }
-            return client;
-        }
-    }
-
     @Override
-    public void destroy() throws IOException {
-        if (client != null) {
-            client.stop();
-        }
+    public void destroy() {
+        client.close();
     }
 
     private static final class Connection implements GatewayConnection {

@@ -15,7 +15,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import org.apache.sshd.client.SshClient;
 import org.apache.sshd.client.channel.ChannelExec;
 import org.apache.sshd.client.keyverifier.KnownHostsServerKeyVerifier;
 import org.apache.sshd.client.keyverifier.RejectAllServerKeyVerifier;
@@ -23,6 +22,8 @@ import org.apache.sshd.client.session.ClientSession;
 import org.apache.sshd.common.AttributeRepository;
 import org.apache.sshd.common.util.security.SecurityUtils;
 import org.apache.sshd.core.CoreModuleProperties;
+import org.gantry.base.shell.Bash;
+import org.gantry.base.ssh.MinaSshClient;
 import org.gantry.terminal.ShellRequest;
 import org.gantry.terminal.ShellScripts;
 import org.gantry.terminal.ShellUnavailableException;
@@ -46,11 +47,14 @@ class OnwardSsh implements DisposableBean {
     private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(20);
     static final AttributeRepository.AttributeKey<SshEndpoint> ENDPOINT = new AttributeRepository.AttributeKey<>();
 
-    private final TerminalProperties properties;
-    private volatile SshClient client;
+    private final MinaSshClient client;
 
     OnwardSsh(TerminalProperties properties) {
-        this.properties = properties;
+        this.client = new MinaSshClient(created -> {
+            CoreModuleProperties.TCP_NODELAY.set(created, true);
+            CoreModuleProperties.HEARTBEAT_INTERVAL.set(created, properties.keepaliveInterval());
+            created.setServerKeyVerifier(OnwardSsh::verifyHostKey);
+        });
     }
 
     /**
@@ -63,7 +67,7 @@ class OnwardSsh implements DisposableBean {
         String command = remoteCommand(argv, taskEnvironment, initScript, directory, route, request);
         ClientSession session = null;
         try {
-            session = client().connect(endpoint.user(), endpoint.host(), endpoint.port(),
+            session = client.get().connect(endpoint.user(), endpoint.host(), endpoint.port(),
                             AttributeRepository.ofKeyValuePair(ENDPOINT, endpoint), null)
                     .verify(CONNECT_TIMEOUT).getSession();
             session.addPublicKeyIdentity(identity(endpoint.identityFile()));
@@ -99,25 +103,7 @@ class OnwardSsh implements DisposableBean {
         line.add("env");
         env.forEach((name, value) -> line.add(name + "=" + value));
         line.addAll(argv);
-        return ShellScripts.join(line);
-    }
-
-    private SshClient client() {
-        SshClient current = client;
-        if (current != null) {
-            return current;
-        }
-        synchronized (this) {
-            if (client == null) {
-                SshClient created = SshClient.setUpDefaultClient();
-                CoreModuleProperties.TCP_NODELAY.set(created, true);
-                CoreModuleProperties.HEARTBEAT_INTERVAL.set(created, properties.keepaliveInterval());
-                created.setServerKeyVerifier(OnwardSsh::verifyHostKey);
-                created.start();
-                client = created;
-            }
-            return client;
-        }
+        return Bash.join(line);
     }
 
     /** The endpoint's fingerprint, else its known_hosts file, decides; with neither any key goes, with a warning. */
@@ -148,9 +134,7 @@ class OnwardSsh implements DisposableBean {
     }
 
     @Override
-    public void destroy() throws IOException {
-        if (client != null) {
-            client.stop();
-        }
+    public void destroy() {
+        client.close();
     }
 }

@@ -137,6 +137,15 @@ class JobYamlFieldsTest {
     }
 
     @Test
+    void a_value_with_a_carriage_return_or_control_character_reads_back_as_typed() {
+        // Bug: the form's own double-quoting left \r and control characters raw, so a name read back changed
+        for (String name : List.of("a\rb", "bell\u0007", "nel\u0085x")) {
+            String edited = JobYamlFields.set(JOB, Field.NAME, name);
+            assertThat(JobYamlFields.read(edited)).as(edited).map(v -> v.name()).contains(name);
+        }
+    }
+
+    @Test
     void missing_keys_are_added_in_block_and_flow_mappings() {
         String gpu = JobYamlFields.set(JOB, Field.GPU, "2");
         assertThat(gpu).contains("resourcePerInstance: {cpu: 4, memoryMB: 8192, gpu: 2}");
