@@ -1,5 +1,6 @@
 package org.gantry.api;
 
+import java.util.List;
 import org.springframework.http.HttpStatus;
 
 /** A refusal decided in the REST layer itself, with OpenPAI's error code. */
@@ -7,11 +8,17 @@ class ApiException extends RuntimeException {
 
     private final HttpStatus status;
     private final String code;
+    private final List<ApiError.ProblemJson> problems;
 
     ApiException(HttpStatus status, String code, String message) {
+        this(status, code, message, List.of());
+    }
+
+    ApiException(HttpStatus status, String code, String message, List<ApiError.ProblemJson> problems) {
         super(message);
         this.status = status;
         this.code = code;
+        this.problems = List.copyOf(problems);
     }
 
     HttpStatus status() {
@@ -20,6 +27,11 @@ class ApiException extends RuntimeException {
 
     String code() {
         return code;
+    }
+
+    /** The problems at their line and column, when the refusal concerns a document. */
+    List<ApiError.ProblemJson> problems() {
+        return problems;
     }
 
     static ApiException invalid(String message) {

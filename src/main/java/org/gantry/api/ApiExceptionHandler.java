@@ -81,7 +81,7 @@ class ApiExceptionHandler {
 
     @ExceptionHandler(ApiException.class)
     ResponseEntity<ApiError> api(ApiException e) {
-        return error(e.status(), e.code(), e.getMessage());
+        return body(e.status(), new ApiError(e.code(), e.getMessage(), e.problems()));
     }
 
     @ExceptionHandler({AccountException.class, ExpressionException.class})

@@ -3,9 +3,11 @@ package org.gantry.api;
 import java.lang.reflect.Type;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Optional;
 import org.springframework.core.MethodParameter;
 import org.springframework.http.HttpInputMessage;
+import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.converter.HttpMessageConverter;
 import org.springframework.web.bind.annotation.ControllerAdvice;
@@ -27,8 +29,13 @@ class NulFreeBodies extends RequestBodyAdviceAdapter {
         String text = body instanceof byte[] bytes ? new String(bytes, charset(input)) : (String) body;
         int at = text.indexOf('\u0000');
         if (at >= 0) {
-            long line = text.substring(0, at).chars().filter(c -> c == '\n').count() + 1;
-            throw NulCharacters.refusal("The request body (line " + line + ")");
+            int line = (int) text.substring(0, at).chars().filter(c -> c == '\n').count() + 1;
+            int column = at - (text.lastIndexOf('\n', at) + 1) + 1;
+            String message = NulCharacters.message("The request body (line " + line + ")");
+            // a body is a document: its problem at its line and column, as the parser's problems are
+            throw new ApiException(HttpStatus.BAD_REQUEST, "InvalidParametersError", message, List.of(
+                    new ApiError.ProblemJson("ERROR", "nul-character", message, "", line, column, line, column + 1,
+                            null)));
         }
         return body;
     }
