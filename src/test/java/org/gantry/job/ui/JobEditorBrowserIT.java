@@ -13,6 +13,7 @@ import org.openqa.selenium.Dimension;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.Keys;
 import org.openqa.selenium.SearchContext;
+import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.interactions.Actions;
@@ -110,6 +111,7 @@ class JobEditorBrowserIT {
         EditorTestAccounts.ensureUser(users, groups, "editor-narrow");
         try (Browser browser = new Browser(port)) {
             WebDriverWait wait = new WebDriverWait(browser.driver, Duration.ofSeconds(90));
+            wait.ignoring(StaleElementReferenceException.class);
             browser.signIn("editor-narrow", EditorTestAccounts.PASSWORD);
             browser.await(By.id("current-user"));
             browser.driver.manage().window().setSize(new Dimension(420, 900));
@@ -154,9 +156,20 @@ class JobEditorBrowserIT {
 
             click(browser, mapping.findElement(By.xpath(".//vaadin-button[contains(., 'Quote the line')]")));
             wait.until(d -> content.getText().contains("- 'echo \"before: $HOME\"'"));
-            WebElement env = wait.until(d -> d.findElements(By.cssSelector("#problem-list vaadin-button")).stream()
-                    .filter(b -> b.getText().equals("Add NEVER_SET to deps.env")).findFirst().orElse(null));
-            click(browser, env);
+            // the panel is drawn anew on every lint, so a button found may be gone by the time it is read or clicked
+            wait.until(d -> {
+                try {
+                    WebElement env = d.findElements(By.cssSelector("#problem-list vaadin-button")).stream()
+                            .filter(b -> b.getText().equals("Add NEVER_SET to deps.env")).findFirst().orElse(null);
+                    if (env == null) {
+                        return false;
+                    }
+                    click(browser, env);
+                    return true;
+                } catch (StaleElementReferenceException e) {
+                    return false;
+                }
+            });
             wait.until(d -> summary.getText().equals("No problems found"));
             assertThat(content.getText()).contains("NEVER_SET: \"\"");
             browser.screenshot("editor-narrow-fixed");
