@@ -4,20 +4,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.Map;
 import java.util.Optional;
 import org.gantry.job.JobRows;
 import org.gantry.runtime.RuntimeSpringTest;
 import org.gantry.security.ApiToken;
 import org.gantry.security.TokenService;
 import org.gantry.testsupport.Browser;
+import org.gantry.testsupport.RestClient;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
+import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.support.ui.WebDriverWait;
@@ -41,8 +39,9 @@ class JobStopBrowserIT {
         // Regression: a user-requested stop showed the task step as red "Failed 143".
         assumeTrue(Browser.available(), "Debian chromium and chromium-driver are not installed");
         String erin = new JobRows(jdbc).user("erin");
-        String token = tokens.issue(erin, ApiToken.Kind.APPLICATION, "test", Optional.empty()).value();
-        assertThat(send(token, "POST", "/api/v2/jobs", "text/yaml", """
+        RestClient client = RestClient.anonymous(port)
+                .withToken(tokens.issue(erin, ApiToken.Kind.APPLICATION, "test", Optional.empty()).value());
+        assertThat(client.postYaml("/api/v2/jobs", """
                 protocolVersion: 2
                 name: long-sleep
                 type: job
@@ -52,7 +51,7 @@ class JobStopBrowserIT {
                     resourcePerInstance: {cpu: 1, memoryMB: 256, gpu: 0}
                     commands:
                       - sleep 300
-                """).statusCode()).isEqualTo(202);
+                """).status()).isEqualTo(202);
 
         try (Browser browser = new Browser(port)) {
             browser.signIn(erin, JobRows.PASSWORD);
@@ -65,13 +64,12 @@ class JobStopBrowserIT {
             assertThat(browser.await(By.id("log-follow")).isDisplayed()).isTrue();
 
             // The running task's resources count as the virtual cluster's current use.
-            JsonNode cluster = new ObjectMapper().readTree(send(token, "GET", "/api/v2/virtual-clusters/default",
-                    null, null).body());
+            JsonNode cluster = client.get("/api/v2/virtual-clusters/default").json();
             assertThat(cluster.at("/resourcesUsed/cpu").asInt()).isGreaterThanOrEqualTo(1);
             assertThat(cluster.at("/resourcesTotal/cpu").asInt()).isEqualTo(4);
 
-            assertThat(send(token, "PUT", "/api/v2/jobs/" + erin + "~long-sleep/executionType", "application/json",
-                    "{\"value\": \"STOP\"}").statusCode()).isEqualTo(202);
+            assertThat(client.putJson("/api/v2/jobs/" + erin + "~long-sleep/executionType", Map.of("value", "STOP"))
+                    .status()).isEqualTo(202);
             wait.until(d -> stateOf(d).equals("Stopped"));
             wait.until(d -> d.findElement(By.cssSelector("#step-table [data-status='STOPPED']")).isDisplayed());
             assertThat(browser.driver.findElements(By.cssSelector("#step-table [data-status='FAILED']"))).isEmpty();
@@ -80,6 +78,9 @@ class JobStopBrowserIT {
                     .noneMatch(WebElement::isDisplayed)).isTrue();
             browser.screenshot("job-detail-stopped");
             browser.width(420);
+            // the summary turns to one field per line once the server has heard of the new width
+            wait.until(d -> ((JavascriptExecutor) d).executeScript("return getComputedStyle(document"
+                    + ".getElementById('job-summary')).gridTemplateColumns.split(' ').length").equals(2L));
             browser.screenshot("job-detail-stopped-420");
         }
     }
@@ -88,15 +89,4 @@ class JobStopBrowserIT {
         return driver.findElement(By.cssSelector("#job-summary [data-field='State']")).getText();
     }
 
-    private HttpResponse<String> send(String token, String method, String path, String type, String body)
-            throws Exception {
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://localhost:" + port + path))
-                .header("Authorization", "Bearer " + token);
-        if (body == null) {
-            request.GET();
-        } else {
-            request.header("Content-Type", type).method(method, HttpRequest.BodyPublishers.ofString(body));
-        }
-        return HttpClient.newHttpClient().send(request.build(), HttpResponse.BodyHandlers.ofString());
-    }
 }
