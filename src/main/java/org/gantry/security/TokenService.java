@@ -23,6 +23,11 @@ public class TokenService {
      * these in place of the raw tokens, and revoking accepts either (docs/decisions/0003-rest-api-v2.md).
      */
     public static final String HANDLE_PREFIX = "token-id-";
+    /**
+     * How every issued token begins: it names the token's origin to secret scanners, and a token
+     * never begins with '-', which command lines (OpenPAI's {@code pai addc} among them) read as an option.
+     */
+    static final String TOKEN_PREFIX = "gty_";
     /** Last use is recorded at most this often, so that each request is not also a write. */
     static final Duration LAST_USE_RESOLUTION = Duration.ofMinutes(1);
 
@@ -48,10 +53,14 @@ public class TokenService {
                 .orElseThrow(() -> new IllegalArgumentException("No enabled user " + username));
         byte[] secret = new byte[32];
         random.nextBytes(secret);
-        String raw = Base64.getUrlEncoder().withoutPadding().encodeToString(secret);
+        String raw = raw(secret);
         Instant now = clock.instant();
         ApiToken token = tokens.save(new ApiToken(user, hash(raw), kind, label, now, ttl.map(now::plus).orElse(null)));
         return new IssuedToken(raw, token);
+    }
+
+    static String raw(byte[] secret) {
+        return TOKEN_PREFIX + Base64.getUrlEncoder().withoutPadding().encodeToString(secret);
     }
 
     /**
