@@ -43,7 +43,7 @@ cleanup() {
 trap cleanup EXIT
 
 if [ -z "$URL" ]; then
-    mvn -o -q -B compile
+    mvn -q -B compile
     mvn -q -B dependency:build-classpath -Dmdep.outputFile=target/e2e-classpath.txt -Dmdep.includeScope=runtime
     RUN="$(mktemp -d "${TMPDIR:-/tmp}/gantry-e2e.XXXXXX")"
     PORT=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')

@@ -3,7 +3,7 @@
 # runs tasks as the current user): latency [jobs] | chain [jobs] | fault [rounds] | commit [commits]
 set -euo pipefail
 cd "$(dirname "$0")/.."
-mvn -o -q test-compile
-mvn -o -q dependency:build-classpath -Dmdep.outputFile=target/bench-classpath.txt -Dmdep.includeScope=test
+mvn -q test-compile
+mvn -q dependency:build-classpath -Dmdep.outputFile=target/bench-classpath.txt -Dmdep.includeScope=test
 CP="target/test-classes:target/classes:$(cat target/bench-classpath.txt)"
 exec java -cp "$CP" org.gantry.bench.RuntimeBench "$@"

@@ -4,7 +4,7 @@
 # Usage: bench/submit-jobs.sh [--clients N] [--seconds S] [--warmup S] [--rate R]
 set -euo pipefail
 cd "$(dirname "$0")/.."
-mvn -o -q test-compile
-mvn -o -q dependency:build-classpath -Dmdep.includeScope=test -Dmdep.outputFile=target/bench.classpath
+mvn -q test-compile
+mvn -q dependency:build-classpath -Dmdep.includeScope=test -Dmdep.outputFile=target/bench.classpath
 exec java -Xmx1g -cp "target/classes:target/test-classes:$(cat target/bench.classpath)" \
     org.gantry.bench.SubmitJobsBenchmark "$@"
