@@ -7,6 +7,9 @@ import org.gantry.deps.DepsStep;
 import org.gantry.deps.StepResults;
 import org.gantry.job.JobRunService;
 import org.gantry.job.TaskLogs;
+import org.gantry.runtime.reconcile.RuntimeStore;
+import org.gantry.runtime.reconcile.TaskAttempt;
+import org.gantry.runtime.runner.StepFiles;
 import org.springframework.stereotype.Service;
 
 /**
