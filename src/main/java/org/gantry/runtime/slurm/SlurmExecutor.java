@@ -38,7 +38,7 @@ import org.gantry.runtime.hosts.SshShells;
 import org.gantry.runtime.hosts.SshTarget;
 import org.gantry.runtime.hosts.SshTargets;
 import org.gantry.runtime.hosts.TaskAccount;
-import org.gantry.terminal.SshEndpoint;
+import org.gantry.base.ssh.SshEndpoint;
 import org.gantry.terminal.TaskShellTarget;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

@@ -1,10 +1,11 @@
-package org.gantry.terminal;
+package org.gantry.base.ssh;
 
 import java.nio.file.Path;
 import java.util.Optional;
 
 /**
- * An SSH server Gantry logs in to on a task's behalf.
+ * An SSH server Gantry logs in to: a registered host tasks run on, a Slurm login node, or the
+ * host a terminal shell into a task opens on.
  *
  * @param host host name or address
  * @param port SSH port
@@ -16,6 +17,11 @@ import java.util.Optional;
  */
 public record SshEndpoint(String host, int port, String user, Path identityFile, Optional<String> hostKeyFingerprint,
                           Optional<Path> knownHosts) {
+
+    /** The same server, its key checked against {@code file} instead of a pinned fingerprint. */
+    public SshEndpoint withKnownHosts(Path file) {
+        return new SshEndpoint(host, port, user, identityFile, Optional.empty(), Optional.of(file));
+    }
 
     @Override
     public String toString() {
