@@ -21,7 +21,7 @@ import org.gantry.runtime.Resources;
  * its virtual cluster's quota does not hold up other clusters' jobs. A pool without a capacity
  * (an SSH host, a Slurm partition, which queues on its own) admits by quota alone.
  */
-public final class CapacityQueue {
+final class CapacityQueue {
 
     /**
      * Positions up to this are told exactly; later ones read "over …": their reason's text stays

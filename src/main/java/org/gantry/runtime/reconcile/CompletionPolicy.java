@@ -18,7 +18,7 @@ import java.util.stream.Collectors;
  * </ul>
  * A verdict ends the job: its remaining tasks are stopped.
  */
-public final class CompletionPolicy {
+final class CompletionPolicy {
 
     private CompletionPolicy() {
     }

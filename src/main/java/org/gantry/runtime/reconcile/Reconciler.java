@@ -42,7 +42,7 @@ import org.springframework.transaction.event.TransactionalEventListener;
  * applies stop requests and verdicts, and admits waiting tasks.
  */
 @Component
-public class Reconciler implements SmartLifecycle {
+class Reconciler implements SmartLifecycle {
 
     private static final Logger log = LoggerFactory.getLogger(Reconciler.class);
 
