@@ -1,5 +1,7 @@
 package org.gantry;
 
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideOutsideOfPackages;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
@@ -100,5 +102,33 @@ class ArchitectureTest {
                     .should().dependOnClassesThat().resideInAnyPackage(others)
                     .check(classes);
         }
+    }
+
+    @Test
+    void only_the_runtime_reaches_into_its_reconciler() {
+        existing("org.gantry.runtime.reconcile");
+        noClasses().that().resideOutsideOfPackage("org.gantry.runtime..")
+                .should().dependOnClassesThat().resideInAPackage("org.gantry.runtime.reconcile..")
+                .check(classes);
+    }
+
+    @Test
+    void executor_adapters_use_only_the_runtime_interface_runner_and_hosts() {
+        existing("org.gantry.runtime", "org.gantry.runtime.runner", "org.gantry.runtime.hosts");
+        for (String adapter : EXECUTOR_ADAPTERS) {
+            noClasses().that().resideInAPackage(adapter + "..")
+                    .should().dependOnClassesThat(resideInAPackage("org.gantry.runtime..").and(resideOutsideOfPackages(
+                            "org.gantry.runtime", "org.gantry.runtime.runner..", "org.gantry.runtime.hosts..",
+                            adapter + "..")))
+                    .check(classes);
+        }
+    }
+
+    @Test
+    void the_runner_and_hosts_helpers_need_no_reconciler() {
+        existing("org.gantry.runtime.runner", "org.gantry.runtime.hosts", "org.gantry.runtime.reconcile");
+        noClasses().that().resideInAnyPackage("org.gantry.runtime.runner..", "org.gantry.runtime.hosts..")
+                .should().dependOnClassesThat().resideInAPackage("org.gantry.runtime.reconcile..")
+                .check(classes);
     }
 }

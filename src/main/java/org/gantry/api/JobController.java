@@ -24,8 +24,8 @@ import org.gantry.job.TaskLogs;
 import org.gantry.job.TaskStatus;
 import org.gantry.job.TaskStep;
 import org.gantry.job.TaskHistory;
-import org.gantry.runtime.TaskLogService;
 import org.gantry.security.CurrentUser;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
@@ -62,11 +62,11 @@ class JobController {
 
     private final JobService jobs;
     private final CurrentUser currentUser;
-    private final TaskLogService taskLogs;
+    private final ObjectProvider<TaskLogs> taskLogs;
     private final TaskSshPorts sshPorts;
     private final JobEndWaits endWaits;
 
-    JobController(JobService jobs, CurrentUser currentUser, TaskLogService taskLogs, TaskSshPorts sshPorts,
+    JobController(JobService jobs, CurrentUser currentUser, ObjectProvider<TaskLogs> taskLogs, TaskSshPorts sshPorts,
                   JobEndWaits endWaits) {
         this.sshPorts = sshPorts;
         this.endWaits = endWaits;
@@ -253,8 +253,11 @@ class JobController {
             return Optional.empty();
         }
         try {
-            return Optional.of(taskLogs.steps(user, job, task.roleName(), task.taskIndex(), new TaskLogService.Which(
-                    Optional.of(attempt), Optional.of(task.retries()))).map(TaskLogs.Steps::steps).orElse(List.of()));
+            // Without the runtime (gantry.runtime.enabled=false) no task was launched: no steps yet.
+            TaskLogs logs = taskLogs.getIfAvailable();
+            return Optional.of(logs == null ? List.<TaskStep>of() : logs.steps(user, job, task.roleName(),
+                    task.taskIndex(), Optional.of(new TaskLogs.Attempt(attempt, task.retries())))
+                    .map(TaskLogs.Steps::steps).orElse(List.of()));
         } catch (IllegalStateException e) {
             return Optional.empty();
         }
@@ -267,8 +270,8 @@ class JobController {
                                  @PathVariable String role, @PathVariable int index, @PathVariable int taskAttempt,
                                  @RequestParam Optional<Boolean> tailMode) {
         jobs.task(user, job, Optional.of(attempt), role, index);
-        if (!taskLogs.launched(user, job, role, index, new TaskLogService.Which(Optional.of(attempt),
-                Optional.of(taskAttempt)))) {
+        TaskLogs logs = taskLogs.getIfAvailable();
+        if (logs == null || !logs.launched(user, job, role, index, new TaskLogs.Attempt(attempt, taskAttempt))) {
             return Map.of("locations", List.of());
         }
         String base = "/api/v2/jobs/" + user + "~" + job + "/attempts/" + attempt + "/taskRoles/" + role

@@ -3,10 +3,9 @@ package org.gantry.api;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import java.util.Optional;
-import org.gantry.runtime.LogStream;
-import org.gantry.runtime.TaskLogService;
-import org.gantry.runtime.TaskLogService.TaskLog;
-import org.gantry.runtime.TaskLogService.Which;
+import org.gantry.job.JobRunService;
+import org.gantry.job.TaskLogs;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -30,10 +29,12 @@ class TaskLogController {
     static final String LOG = JobController.JOB + "/attempts/{attempt}/taskRoles/{role}/taskIndex/{index}"
             + "/attempts/{taskAttempt}/logs/{stream:stdout|stderr}";
 
-    private final TaskLogService logs;
+    private final ObjectProvider<TaskLogs> logs;
+    private final JobRunService jobRuns;
 
-    TaskLogController(TaskLogService logs) {
+    TaskLogController(ObjectProvider<TaskLogs> logs, JobRunService jobRuns) {
         this.logs = logs;
+        this.jobRuns = jobRuns;
     }
 
     @GetMapping(path = LOG, produces = MediaType.TEXT_PLAIN_VALUE)
@@ -47,22 +48,30 @@ class TaskLogController {
         if (offset.filter(o -> o < 0).isPresent() || tail.filter(t -> t < 0).isPresent()) {
             throw ApiException.invalid("offset and tail cannot be negative.");
         }
-        LogStream which = stream.equals("stdout") ? LogStream.STDOUT : LogStream.STDERR;
-        Optional<TaskLog> log = logs.read(user, job, role, index, new Which(Optional.of(attempt),
-                Optional.of(taskAttempt)), which, offset.orElse(0L), tail,
-                limit.orElse(TaskLogService.MAX_CHUNK));
+        TaskLogs.Stream which = stream.equals("stdout") ? TaskLogs.Stream.STDOUT : TaskLogs.Stream.STDERR;
+        TaskLogs taskLogs = logs.getIfAvailable();
+        Optional<TaskLogs.Chunk> log;
+        if (taskLogs == null) {
+            // Without the runtime (gantry.runtime.enabled=false) no task was launched; who may
+            // read the logs is checked all the same.
+            jobRuns.taskIdForLogs(user, job, role, index);
+            log = Optional.empty();
+        } else {
+            log = taskLogs.read(user, job, role, index, Optional.of(new TaskLogs.Attempt(attempt, taskAttempt)),
+                    which, offset.orElse(0L), tail, limit.orElse(TaskLogs.MAX_CHUNK));
+        }
         if (log.isEmpty()) {
             throw new ApiException(HttpStatus.NOT_FOUND, "NoTaskLogError", "Task " + role + "-" + index
                     + " has no attempt " + taskAttempt + " in job attempt " + attempt + " that was launched.");
         }
-        TaskLog found = log.get();
-        long start = found.chunk().nextOffset() - found.chunk().data().length;
+        TaskLogs.Chunk found = log.get();
+        long start = found.nextOffset() - found.data().length;
         return ResponseEntity.ok()
                 .contentType(new MediaType("text", "plain", java.nio.charset.StandardCharsets.UTF_8))
                 .header("X-Log-Offset", Long.toString(start))
-                .header("X-Log-Next-Offset", Long.toString(found.chunk().nextOffset()))
-                .header("X-Log-Size", Long.toString(found.chunk().size()))
+                .header("X-Log-Next-Offset", Long.toString(found.nextOffset()))
+                .header("X-Log-Size", Long.toString(found.size()))
                 .header("X-Log-Complete", Boolean.toString(found.complete()))
-                .body(found.chunk().data());
+                .body(found.data());
     }
 }

@@ -15,6 +15,9 @@ import java.util.Optional;
  */
 public interface TaskLogs {
 
+    /** The most a single read returns. */
+    int MAX_CHUNK = 4 * 1024 * 1024;
+
     enum Stream { STDOUT, STDERR }
 
     /** A task attempt: the job's attempt and the task's retry within it, both from 0. */
@@ -44,6 +47,12 @@ public interface TaskLogs {
             steps = List.copyOf(steps);
         }
     }
+
+    /**
+     * Whether the attempt was launched, so that it has logs. For anyone who may see the job: it
+     * tells no more than the job's task statuses do.
+     */
+    boolean launched(String owner, String job, String role, int index, Attempt attempt);
 
     /**
      * Reads an attempt's log from {@code offset}, or its last {@code tailBytes} when given;

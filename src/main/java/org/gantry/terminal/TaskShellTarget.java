@@ -3,6 +3,7 @@ package org.gantry.terminal;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
+import org.gantry.base.ssh.SshEndpoint;
 
 /**
  * Where a running task lives, as much as the gateway needs to open a shell next to it. The

@@ -206,6 +206,20 @@ class JobsApiIT {
     }
 
     @Test
+    void without_the_runtime_a_log_is_not_found_for_its_owner_and_forbidden_to_others() {
+        String name = TestJobs.uniqueName("nolog");
+        alice.postYaml("/api/v2/jobs", TestJobs.twoRoles(name));
+        String log = "/api/v2/jobs/" + aliceName + "~" + name + "/attempts/0/taskRoles/train/taskIndex/1/attempts/0"
+                + "/logs/stdout";
+
+        Response own = alice.get(log);
+        assertThat(own.status()).isEqualTo(404);
+        assertThat(own.json().get("code").asText()).isEqualTo("NoTaskLogError");
+        assertThat(bob.get(log).status()).isEqualTo(403);
+        assertThat(alice.get(log.replace("taskIndex/1", "taskIndex/9")).status()).isEqualTo(404);
+    }
+
+    @Test
     void the_virtual_cluster_must_exist_and_be_granted() {
         Response missing = alice.postYaml("/api/v2/jobs",
                 TestJobs.inVirtualCluster(TestJobs.uniqueName("vc"), "nowhere"));

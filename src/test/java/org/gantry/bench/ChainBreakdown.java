@@ -7,7 +7,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import org.gantry.runtime.RunnerScript;
+import org.gantry.runtime.runner.RunnerScript;
 
 /**
  * Where a chain job's time goes, from the files each attempt leaves (their modification

@@ -20,6 +20,7 @@ import org.gantry.job.TaskStep;
 import org.gantry.runtime.TaskObservation.Phase;
 import org.gantry.runtime.hosts.SshTarget;
 import org.gantry.runtime.local.LocalExecutor;
+import org.gantry.runtime.runner.StepFiles;
 import org.gantry.runtime.slurm.SlurmExecutor;
 import org.gantry.runtime.ssh.MinaSshClients;
 import org.gantry.runtime.ssh.SshExecutor;

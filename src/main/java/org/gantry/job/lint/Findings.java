@@ -8,7 +8,7 @@ import java.util.Optional;
 import java.util.Set;
 import org.gantry.job.lint.Finding.Severity;
 import org.gantry.job.protocol.SourceText;
-import org.yaml.snakeyaml.DumperOptions.ScalarStyle;
+import org.gantry.job.protocol.YamlQuoting;
 import org.yaml.snakeyaml.nodes.Node;
 
 /**
@@ -60,23 +60,12 @@ final class Findings {
         if (item.isEmpty() || item.get().end() < end) {
             return Optional.empty();
         }
-        return escaped(text, item.get().style()).map(written -> {
+        return YamlQuoting.withinLine(text, item.get().style()).map(written -> {
             SourceText index = document.index();
             int from = block.docStart(start);
             int to = block.docEnd(start, end);
             return new Fix(title, index.line(from), index.column(from), index.line(to), index.column(to), written);
         });
-    }
-
-    /** How {@code text} is written inside a scalar of the style; empty when it can't be in place. */
-    static Optional<String> escaped(String text, ScalarStyle style) {
-        return switch (style) {
-            case DOUBLE_QUOTED -> Optional.of(text.replace("\\", "\\\\").replace("\"", "\\\""));
-            case SINGLE_QUOTED -> Optional.of(text.replace("'", "''"));
-            case PLAIN -> text.contains(" #") || text.contains(": ") || text.endsWith(":")
-                    ? Optional.empty() : Optional.of(text);
-            default -> Optional.of(text);
-        };
     }
 
     List<Finding> sorted() {

@@ -3,6 +3,7 @@ package org.gantry.job.lint;
 import java.util.Optional;
 import org.gantry.job.lint.Finding.Severity;
 import org.gantry.job.protocol.Problem;
+import org.gantry.job.protocol.YamlQuoting;
 
 /**
  * The protocol parser's problems as findings: the same codes, messages and positions a
@@ -46,7 +47,7 @@ final class SchemaRule implements LintRule {
             return Optional.empty();
         }
         String written = line.substring(from);
-        String quoted = "'" + written.replace("'", "''") + "'";
+        String quoted = YamlQuoting.singleQuoted(written);
         String where = problem.message().substring(0, problem.message().length() - MAPPING_FOR_STRING.length());
         Fix fix = new Fix("Quote the line", problem.line(), problem.column(), problem.line(), line.length() + 1,
                 quoted);

@@ -18,6 +18,15 @@ public final class YamlQuoting {
         return out.append('"').toString();
     }
 
+    /** A single-quoted YAML scalar holding {@code value}, which must be one line. */
+    public static String singleQuoted(String value) {
+        return "'" + insideSingleQuotes(value) + "'";
+    }
+
+    private static String insideSingleQuotes(String value) {
+        return value.replace("'", "''");
+    }
+
     private static String escape(char c) {
         return switch (c) {
             case '\\' -> "\\\\";
@@ -49,10 +58,30 @@ public final class YamlQuoting {
         }
         return switch (style) {
             case DOUBLE_QUOTED -> Optional.of(doubleQuoted(value).substring(1, doubleQuoted(value).length() - 1));
-            case SINGLE_QUOTED -> Optional.of(value.replace("'", "''"));
+            case SINGLE_QUOTED -> Optional.of(insideSingleQuotes(value));
             case LITERAL, FOLDED -> Character.isWhitespace(value.charAt(0)) ? Optional.empty() : Optional.of(value);
             default -> plainSafe(value) ? Optional.of(value) : Optional.empty();
         };
+    }
+
+    /**
+     * {@code text} as it is written in the middle of a line of a scalar of the given style (a
+     * lint fix replacing part of a command), or empty when a plain scalar cannot hold it. Unlike
+     * {@link #inPlace} it leaves the text's edges and flow indicators alone: the scalar around
+     * it keeps its start and end, and block scalars are not in a flow.
+     */
+    public static Optional<String> withinLine(String text, ScalarStyle style) {
+        return switch (style) {
+            case DOUBLE_QUOTED -> Optional.of(text.replace("\\", "\\\\").replace("\"", "\\\""));
+            case SINGLE_QUOTED -> Optional.of(insideSingleQuotes(text));
+            case PLAIN -> endsPlain(text) ? Optional.empty() : Optional.of(text);
+            default -> Optional.of(text);
+        };
+    }
+
+    /** Whether {@code text} inside a plain scalar would end it or turn it into a mapping. */
+    private static boolean endsPlain(String text) {
+        return text.contains(": ") || text.contains(" #") || text.endsWith(":");
     }
 
     /**
@@ -62,7 +91,7 @@ public final class YamlQuoting {
      */
     private static boolean plainSafe(String value) {
         return !Character.isWhitespace(value.charAt(0)) && !Character.isWhitespace(value.charAt(value.length() - 1))
-                && !value.contains(": ") && !value.contains(" #") && !value.endsWith(":")
+                && !endsPlain(value)
                 && value.chars().noneMatch(c -> ",[]{}".indexOf(c) >= 0);
     }
 }

@@ -2,6 +2,7 @@ package org.gantry.job.ui;
 
 import java.util.List;
 import java.util.Optional;
+import org.gantry.job.protocol.SourceText;
 import org.gantry.job.protocol.YamlComposer;
 import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.composer.Composer;
@@ -22,10 +23,12 @@ final class YamlText {
     private static final int MAX_CHARS = 1024 * 1024;
 
     private final String text;
+    private final SourceText source;
     private final Node root;
 
     private YamlText(String text, Node root) {
         this.text = text;
+        this.source = new SourceText(text);
         this.root = root;
     }
 
@@ -129,16 +132,13 @@ final class YamlText {
         return end;
     }
 
-    /** A mark's string offset: SnakeYAML counts code points. */
+    /** A mark's string offset. */
     int offset(Mark mark) {
-        int index = Math.min(mark.getIndex(), text.codePointCount(0, text.length()));
-        int offset = text.offsetByCodePoints(0, index);
-        return offset < text.length() && text.charAt(offset) == '\uFEFF' && index == 0 ? offset + 1 : offset;
+        return source.offset(mark);
     }
 
-    /** 0-based column of an offset. */
+    /** 0-based column of an offset ({@link SourceText} counts from 1). */
     int column(int offset) {
-        int lineStart = text.lastIndexOf('\n', offset - 1) + 1;
-        return offset - lineStart;
+        return source.column(offset) - 1;
     }
 }

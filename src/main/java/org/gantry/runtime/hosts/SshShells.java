@@ -1,6 +1,6 @@
 package org.gantry.runtime.hosts;
 
-import org.gantry.runtime.RemoteShell;
+import org.gantry.runtime.runner.RemoteShell;
 
 /** Gantry's SSH client as executors use it: one {@link RemoteShell} per registered host. */
 @FunctionalInterface

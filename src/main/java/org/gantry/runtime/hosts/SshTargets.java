@@ -3,7 +3,7 @@ package org.gantry.runtime.hosts;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
-import org.gantry.terminal.SshEndpoint;
+import org.gantry.base.ssh.SshEndpoint;
 
 /** Looks registered SSH hosts up by alias. */
 @FunctionalInterface
@@ -25,7 +25,6 @@ public interface SshTargets {
     default SshEndpoint endpoint(String alias, Path knownHosts) {
         SshTarget host = find(alias)
                 .orElseThrow(() -> new IllegalArgumentException("no SSH host " + alias + " is registered"));
-        return new SshEndpoint(host.host(), host.port(), host.username(), host.keyPath(), Optional.empty(),
-                Optional.of(knownHosts));
+        return host.endpoint().withKnownHosts(knownHosts);
     }
 }

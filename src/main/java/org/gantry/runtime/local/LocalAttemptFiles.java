@@ -11,11 +11,11 @@ import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Optional;
 import java.util.OptionalInt;
-import org.gantry.runtime.AttemptFiles;
-import org.gantry.runtime.LocalFiles;
+import org.gantry.runtime.runner.AttemptFiles;
+import org.gantry.runtime.runner.LocalFiles;
 import org.gantry.runtime.LogChunk;
-import org.gantry.runtime.RunnerClaim;
-import org.gantry.runtime.RunnerScript;
+import org.gantry.runtime.runner.RunnerClaim;
+import org.gantry.runtime.runner.RunnerScript;
 import org.gantry.runtime.hosts.TaskAccount;
 
 /** The files of one local attempt's directory (layout in {@link RunnerScript}). */

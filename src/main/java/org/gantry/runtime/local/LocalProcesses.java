@@ -7,7 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
-import org.gantry.runtime.RunnerClaim;
+import org.gantry.runtime.runner.RunnerClaim;
 
 /** Processes of this machine: whether a runner is alive, and signals to process groups. */
 final class LocalProcesses {

@@ -14,8 +14,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.atomic.AtomicLong;
 import org.gantry.base.shell.Bash;
-import org.gantry.runtime.RunnerClaim;
-import org.gantry.runtime.RunnerScript;
+import org.gantry.runtime.runner.RunnerClaim;
+import org.gantry.runtime.runner.RunnerScript;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

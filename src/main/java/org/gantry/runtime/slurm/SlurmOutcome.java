@@ -2,9 +2,9 @@ package org.gantry.runtime.slurm;
 
 import java.util.Optional;
 import java.util.OptionalInt;
-import org.gantry.runtime.RemoteAttempts;
-import org.gantry.runtime.RunnerOutcome;
-import org.gantry.runtime.RunnerScript;
+import org.gantry.runtime.runner.RemoteAttempts;
+import org.gantry.runtime.runner.RunnerOutcome;
+import org.gantry.runtime.runner.RunnerScript;
 import org.gantry.runtime.TaskObservation;
 import org.gantry.runtime.TaskObservation.Phase;
 

@@ -19,7 +19,7 @@ import org.apache.sshd.sftp.common.SftpException;
 import org.gantry.base.shell.Bash;
 import org.gantry.runtime.ExecutorException;
 import org.gantry.runtime.LogChunk;
-import org.gantry.runtime.RemoteShell;
+import org.gantry.runtime.runner.RemoteShell;
 import org.gantry.runtime.hosts.SshTarget;
 
 /**

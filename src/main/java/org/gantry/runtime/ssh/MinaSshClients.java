@@ -9,7 +9,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import org.apache.sshd.client.keyverifier.AcceptAllServerKeyVerifier;
 import org.apache.sshd.client.keyverifier.KnownHostsServerKeyVerifier;
 import org.gantry.base.ssh.MinaSshClient;
-import org.gantry.runtime.RemoteShell;
+import org.gantry.runtime.runner.RemoteShell;
 import org.gantry.runtime.hosts.SshTarget;
 
 /**

@@ -27,7 +27,7 @@ import org.gantry.base.ssh.MinaSshClient;
 import org.gantry.terminal.ShellRequest;
 import org.gantry.terminal.ShellScripts;
 import org.gantry.terminal.ShellUnavailableException;
-import org.gantry.terminal.SshEndpoint;
+import org.gantry.base.ssh.SshEndpoint;
 import org.gantry.terminal.TaskRoute;
 import org.gantry.terminal.TaskShell;
 import org.gantry.terminal.TerminalProperties;

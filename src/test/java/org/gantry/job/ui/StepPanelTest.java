@@ -143,6 +143,11 @@ class StepPanelTest {
     private final class FixedLogs implements TaskLogs {
 
         @Override
+        public boolean launched(String owner, String job, String role, int index, Attempt attempt) {
+            return true;
+        }
+
+        @Override
         public Optional<Chunk> read(String owner, String job, String role, int index, Optional<Attempt> attempt,
                                     Stream stream, long offset, Optional<Integer> tailBytes, int limit) {
             return Optional.empty();

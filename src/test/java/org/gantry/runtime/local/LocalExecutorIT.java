@@ -174,10 +174,10 @@ class LocalExecutorIT {
 
         // the launch that was interrupted now goes ahead: it must find the fence and do nothing
         Files.writeString(dir.resolve("task.sh"), "echo ran >" + dir.resolve("proof") + "\n");
-        Files.writeString(dir.resolve("runner.sh"), new org.gantry.runtime.RunnerScript().render());
+        Files.writeString(dir.resolve("runner.sh"), new org.gantry.runtime.runner.RunnerScript().render());
         Files.createDirectories(dir.resolve("work"));
         Process runner = new ProcessBuilder("bash", dir.resolve("runner.sh").toString()).start();
-        assertThat(runner.waitFor()).isEqualTo(org.gantry.runtime.RunnerScript.FENCED_EXIT);
+        assertThat(runner.waitFor()).isEqualTo(org.gantry.runtime.runner.RunnerScript.FENCED_EXIT);
         assertThat(dir.resolve("proof")).doesNotExist();
         assertThat(executor.reattach("", ref).wasStarted()).isFalse();
     }
@@ -192,7 +192,7 @@ class LocalExecutorIT {
 
         if (executor.memoryMode() == MemoryLimits.Mode.CGROUP_V1 || executor.memoryMode() == MemoryLimits.Mode.CGROUP_V2) {
             assertThat(end.phase()).isEqualTo(Phase.KILLED_OOM);
-            assertThat(end.diagnostics()).hasValue(org.gantry.runtime.RunnerOutcome.OOM_MESSAGE);
+            assertThat(end.diagnostics()).hasValue(org.gantry.runtime.runner.RunnerOutcome.OOM_MESSAGE);
         } else {
             // prlimit: the allocation fails inside the task, which fails
             assertThat(end.phase()).isEqualTo(Phase.FAILED);
@@ -209,7 +209,7 @@ class LocalExecutorIT {
                 "python3 -c 'x = bytearray(400 * 1024 * 1024); print(len(x))'\n",
                 new Resources(1, 64, 0)));
 
-        long runnerPid = org.gantry.runtime.RunnerClaim.fromExternalId(handle.externalId()).orElseThrow().pid();
+        long runnerPid = org.gantry.runtime.runner.RunnerClaim.fromExternalId(handle.externalId()).orElseThrow().pid();
         assertThat(waiting).as("the task went to a waiting runner").contains(runnerPid);
         TaskObservation end = awaitFinal(executor, handle, WAIT);
         if (executor.memoryMode() == MemoryLimits.Mode.CGROUP_V1 || executor.memoryMode() == MemoryLimits.Mode.CGROUP_V2) {
@@ -256,7 +256,7 @@ class LocalExecutorIT {
         ExecutionHandle alice = submit(executor, launch("alice", "warm-who", "id -un\n"));
         ExecutionHandle john = submit(executor, launch("John.Doe", "warm-who", "id -un\n"));
 
-        assertThat(List.of(alice, john)).extracting(h -> org.gantry.runtime.RunnerClaim.fromExternalId(
+        assertThat(List.of(alice, john)).extracting(h -> org.gantry.runtime.runner.RunnerClaim.fromExternalId(
                 h.externalId()).orElseThrow().pid()).as("both went to waiting runners")
                 .containsExactlyInAnyOrderElementsOf(waiting);
         assertThat(awaitFinal(executor, alice, WAIT).phase()).isEqualTo(Phase.SUCCEEDED);

@@ -11,7 +11,7 @@ import java.util.UUID;
 import org.apache.sshd.common.config.keys.PublicKeyEntry;
 import org.gantry.security.Role;
 import org.gantry.security.UserService;
-import org.gantry.terminal.SshEndpoint;
+import org.gantry.base.ssh.SshEndpoint;
 import org.gantry.terminal.SshGateway;
 import org.gantry.terminal.SshKeyService;
 import org.gantry.terminal.StandInTaskResolver;

@@ -1,0 +1,219 @@
+package org.gantry.runtime.reconcile;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.function.Supplier;
+import java.util.stream.Collectors;
+import org.gantry.job.Job;
+import org.gantry.job.JobRunService.RunnableJob;
+import org.gantry.job.JobRunService.RunnableTask;
+import org.gantry.job.JobState;
+import org.gantry.job.protocol.JobSpec;
+import org.gantry.job.protocol.TaskRole;
+import org.gantry.runtime.Executor;
+import org.gantry.runtime.ExecutorException;
+import org.gantry.runtime.ExecutorRegistry;
+import org.gantry.runtime.JobLayout;
+import org.gantry.runtime.Placement;
+import org.gantry.runtime.Resources;
+import org.gantry.runtime.RuntimeProperties;
+import org.gantry.runtime.TaskPlanner;
+import org.gantry.security.VirtualCluster;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.dao.DataIntegrityViolationException;
+
+/**
+ * Admits waiting tasks: asks the {@link CapacityQueue} which jobs fit, records why the others
+ * wait, claims the admitted jobs' waiting tasks in one transaction each and hands them back
+ * to the {@link Reconciler}, which launches them.
+ */
+class Admission {
+
+    private static final Logger log = LoggerFactory.getLogger(Admission.class);
+    static final String LOCAL_POOL = Executor.LOCAL + ":";
+
+    private final RuntimeStore store;
+    private final ExecutorRegistry executors;
+    private final LaunchBackoff backoff;
+    private final PortAllocator ports;
+    private final Resources localCapacity;
+    private final String instanceId;
+
+    Admission(RuntimeStore store, ExecutorRegistry executors, LaunchBackoff backoff, RuntimeProperties settings,
+              String instanceId) {
+        this.store = store;
+        this.executors = executors;
+        this.backoff = backoff;
+        this.ports = new PortAllocator(settings.portRangeStart(), settings.portRangeEnd());
+        this.localCapacity = settings.local().capacity();
+        this.instanceId = instanceId;
+    }
+
+    /** A claimed attempt and everything its launch needs. */
+    record Admitted(TaskAttempt attempt, RunnableJob job, RunnableTask task, JobSpec spec, JobLayout layout,
+                    Executor executor, Placement placement) {
+    }
+
+    List<Admitted> admit(Map<Long, RunnableJob> jobs, List<TaskAttempt> active, Set<Long> decided,
+                         Map<Long, JobSpec> specs, Supplier<List<VirtualCluster>> clusters) {
+        Set<Long> busyTasks = active.stream().map(TaskAttempt::getTaskId).collect(Collectors.toSet());
+        Map<Long, List<RunnableTask>> waiting = new LinkedHashMap<>();
+        Map<String, VirtualCluster> vcs = null;
+        List<CapacityQueue.Demand> demands = new ArrayList<>();
+        for (RunnableJob job : jobs.values()) {
+            if (decided.contains(job.id()) || job.executionType() != Job.ExecutionType.START
+                    || !specs.containsKey(job.id())) {
+                continue;
+            }
+            List<RunnableTask> ready = job.tasks().stream().filter(t -> t.state() == JobState.WAITING
+                    && !busyTasks.contains(t.id()) && backoff.mayLaunch(t.id())).toList();
+            if (ready.isEmpty()) {
+                continue;
+            }
+            if (vcs == null) {
+                // read only when a task waits: most passes only follow what runs
+                vcs = clusters.get().stream().collect(Collectors.toMap(VirtualCluster::getName, Function.identity()));
+            }
+            waiting.put(job.id(), ready);
+            Resources need = ready.stream().map(t -> TaskPlanner.resources(TaskPlanner.role(specs.get(job.id()),
+                    t.role()))).reduce(Resources.NONE, Resources::plus);
+            demands.add(new CapacityQueue.Demand(job.id(), job.virtualCluster(), pool(vcs.get(job.virtualCluster())),
+                    need, ready.size()));
+        }
+        if (demands.isEmpty()) {
+            return List.of();
+        }
+        CapacityQueue.Decision decision = CapacityQueue.decide(demands, Map.of(LOCAL_POOL, localCapacity),
+                usedByPool(active), quotas(vcs), usedByCluster(active, jobs));
+        Map<Long, String> reasons = new HashMap<>();
+        for (Long jobId : decision.waitReasons().keySet()) {
+            JobSpec spec = specs.get(jobId);
+            for (RunnableTask task : waiting.get(jobId)) {
+                // each task tells what it needs itself: of a 500-task job, "needs 1 cpu", not "needs 500 cpu"
+                String reason = decision.taskReason(jobId, TaskPlanner.resources(TaskPlanner.role(spec, task.role())));
+                if (!reason.equals(task.waitingReason().orElse(null))) {
+                    reasons.put(task.id(), reason);
+                }
+            }
+        }
+        if (!reasons.isEmpty()) {
+            store.waitingReasons(reasons);
+        }
+        List<Admitted> admitted = new ArrayList<>();
+        for (CapacityQueue.Demand demand : demands) {
+            if (decision.admitted().contains(demand.jobId())) {
+                RunnableJob job = jobs.get(demand.jobId());
+                admitted.addAll(claim(job, waiting.get(job.id()), specs.get(job.id()), vcs.get(job.virtualCluster()),
+                        active));
+            }
+        }
+        return admitted;
+    }
+
+    private List<Admitted> claim(RunnableJob job, List<RunnableTask> ready, JobSpec spec, VirtualCluster vc,
+                                 List<TaskAttempt> active) {
+        if (vc == null) {
+            ready.forEach(t -> store.taskFailed(t.id(), "virtual cluster " + job.virtualCluster() + " no longer exists"));
+            return List.of();
+        }
+        Executor executor;
+        Placement placement;
+        try {
+            executor = executors.get(vc.getExecutor());
+            placement = executor.placement(vc.getExecutorTarget(), job.user());
+        } catch (ExecutorException e) {
+            if (e.isPermanent()) {
+                ready.forEach(t -> store.taskFailed(t.id(), e.getMessage()));
+            } else {
+                store.waitingReasons(ready.stream().collect(Collectors.toMap(RunnableTask::id,
+                        t -> "executor unavailable: " + e.getMessage())));
+            }
+            return List.of();
+        }
+        String pool = pool(vc);
+        Set<Integer> inUse = new HashSet<>();
+        active.stream().filter(a -> (a.getExecutor() + ":" + a.getTarget()).equals(pool))
+                .forEach(a -> PortList.parse(a.getPorts()).values().forEach(inUse::addAll));
+        Set<Long> readyIds = ready.stream().map(RunnableTask::id).collect(Collectors.toSet());
+        Map<Long, TaskAttempt> activeByTask = active.stream()
+                .collect(Collectors.toMap(TaskAttempt::getTaskId, Function.identity(), (a, b) -> a));
+        Map<String, List<JobLayout.TaskPlace>> places = new LinkedHashMap<>();
+        List<RuntimeStore.Claim> claims = new ArrayList<>();
+        for (TaskRole role : spec.taskRoles().values()) {
+            List<JobLayout.TaskPlace> rolePlaces = new ArrayList<>();
+            for (int i = 0; i < role.instances(); i++) {
+                Optional<RunnableTask> task = task(job, role.name(), i);
+                JobLayout.TaskPlace place;
+                if (task.isPresent() && readyIds.contains(task.get().id())) {
+                    place = new JobLayout.TaskPlace(placement.host(), ports.allocate(role.resourcePerInstance().ports(),
+                            inUse, pool.equals(LOCAL_POOL)));
+                    claims.add(new RuntimeStore.Claim(task.get().id(), task.get().retries(), vc.getExecutor(),
+                            vc.getExecutorTarget(), TaskPlanner.resources(role), place.host(), place.ports()));
+                } else {
+                    TaskAttempt running = task.map(t -> activeByTask.get(t.id())).orElse(null);
+                    place = running == null ? new JobLayout.TaskPlace(placement.host(), Map.of())
+                            : new JobLayout.TaskPlace(running.getHost(), PortList.parse(running.getPorts()));
+                }
+                rolePlaces.add(place);
+            }
+            places.put(role.name(), rolePlaces);
+        }
+        JobLayout layout = new JobLayout(places);
+        try {
+            List<TaskAttempt> claimed = store.claim(job.id(), job.jobAttempt(), claims, instanceId);
+            Map<Long, RunnableTask> byId = ready.stream().collect(Collectors.toMap(RunnableTask::id, t -> t));
+            return claimed.stream().map(a -> new Admitted(a, job, byId.get(a.getTaskId()), spec, layout, executor,
+                    placement)).toList();
+        } catch (DataIntegrityViolationException e) {
+            log.info("Tasks of job {} were claimed elsewhere: {}", job.id(), e.getMostSpecificCause().getMessage());
+            return List.of();
+        }
+    }
+
+    private static Optional<RunnableTask> task(RunnableJob job, String role, int index) {
+        return job.tasks().stream().filter(t -> t.role().equals(role) && t.index() == index).findFirst();
+    }
+
+    static String pool(VirtualCluster vc) {
+        return vc == null ? LOCAL_POOL : vc.getExecutor() + ":" + vc.getExecutorTarget();
+    }
+
+    private static Map<String, Resources> usedByPool(List<TaskAttempt> active) {
+        return active.stream().collect(Collectors.toMap(a -> a.getExecutor() + ":" + a.getTarget(),
+                TaskAttempt::resources, Resources::plus));
+    }
+
+    private static Map<String, Resources> usedByCluster(List<TaskAttempt> active, Map<Long, RunnableJob> jobs) {
+        Map<String, Resources> used = new HashMap<>();
+        for (TaskAttempt a : active) {
+            RunnableJob job = jobs.get(a.getJobId());
+            if (job != null) {
+                used.merge(job.virtualCluster(), a.resources(), Resources::plus);
+            }
+        }
+        return used;
+    }
+
+    private static Map<String, Resources> quotas(Map<String, VirtualCluster> vcs) {
+        Map<String, Resources> quotas = new HashMap<>();
+        vcs.forEach((name, vc) -> {
+            if (vc.getCpuQuota() != null || vc.getMemoryMbQuota() != null || vc.getGpuQuota() != null) {
+                quotas.put(name, new Resources(orMax(vc.getCpuQuota()), orMax(vc.getMemoryMbQuota()),
+                        orMax(vc.getGpuQuota())));
+            }
+        });
+        return quotas;
+    }
+
+    private static int orMax(Integer quota) {
+        return quota == null ? Integer.MAX_VALUE : quota;
+    }
+}

@@ -1,0 +1,49 @@
+package org.gantry.runtime.reconcile;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Tasks whose launches keep failing wait longer before the next one (1 s, 2 s, 4 s …) and
+ * fail after {@value #MAX_FAILURES} launches in a row that never started. In memory: after a
+ * restart a task gets its chances again.
+ */
+final class LaunchBackoff {
+
+    static final int MAX_FAILURES = 5;
+
+    private record Failures(int count, Instant notBefore) {
+    }
+
+    private final Map<Long, Failures> failures = new ConcurrentHashMap<>();
+    private final Clock clock;
+
+    LaunchBackoff(Clock clock) {
+        this.clock = clock;
+    }
+
+    /** Records a launch that never started; true when the task should fail now. */
+    boolean failed(long taskId, String why) {
+        Failures next = failures.merge(taskId, new Failures(1, clock.instant().plusSeconds(1)),
+                (old, one) -> new Failures(old.count() + 1,
+                        clock.instant().plus(Duration.ofSeconds(1L << Math.min(old.count(), 6)))));
+        return next.count() >= MAX_FAILURES;
+    }
+
+    /** A launch failed in a way retrying cannot fix: the next settle fails the task. */
+    void giveUp(long taskId) {
+        failures.put(taskId, new Failures(MAX_FAILURES - 1, clock.instant()));
+    }
+
+    boolean mayLaunch(long taskId) {
+        Failures f = failures.get(taskId);
+        return f == null || !clock.instant().isBefore(f.notBefore());
+    }
+
+    void launched(long taskId) {
+        failures.remove(taskId);
+    }
+}

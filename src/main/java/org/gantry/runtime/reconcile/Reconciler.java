@@ -1,0 +1,274 @@
+package org.gantry.runtime.reconcile;
+
+import java.time.Clock;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.Collectors;
+import org.gantry.job.JobStateChanged;
+import org.gantry.job.JobRunService;
+import org.gantry.job.JobRunService.RunnableJob;
+import org.gantry.job.JobState;
+import org.gantry.job.protocol.JobSpec;
+import org.gantry.runtime.AttemptRef;
+import org.gantry.runtime.ExecutionHandle;
+import org.gantry.runtime.Executor;
+import org.gantry.runtime.ExecutorException;
+import org.gantry.runtime.ExecutorRegistry;
+import org.gantry.runtime.RuntimeProperties;
+import org.gantry.runtime.TaskLaunch;
+import org.gantry.runtime.TaskPlanner;
+import org.gantry.security.GroupService;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.context.SmartLifecycle;
+import org.springframework.stereotype.Component;
+import org.springframework.transaction.event.TransactionalEventListener;
+
+/**
+ * Drives jobs to their end, level-driven (decision 0005): one thread runs a pass every
+ * {@code gantry.runtime.reconcile-interval} and whenever woken (a job state committed — a
+ * submission, a stop request —, a local task ending, a launch done unless the executor will
+ * report the task's end). A pass settles interrupted launches, observes launched attempts,
+ * applies stop requests and verdicts, and admits waiting tasks.
+ */
+@Component
+class Reconciler implements SmartLifecycle {
+
+    private static final Logger log = LoggerFactory.getLogger(Reconciler.class);
+
+    private final RuntimeStore store;
+    private final JobRunService jobRuns;
+    private final GroupService groups;
+    private final RuntimeProperties settings;
+    private final TaskPlanner planner;
+    private final AttemptFollower follower;
+    private final JobVerdicts verdicts;
+    private final Admission admission;
+    private final LaunchBackoff backoff;
+    private final String instanceId = UUID.randomUUID().toString();
+    private final Set<Long> inFlight = ConcurrentHashMap.newKeySet();
+    private final Map<Long, JobSpec> specs = new ConcurrentHashMap<>();
+    private final Semaphore wake = new Semaphore(0);
+    /**
+     * Why passes are asked for: job commits of others (submissions, stop requests), counted
+     * apart from every other reason, so that a pass whose reads already saw a commit is not
+     * run again for it ({@link #loop}). Each count goes up before its wake.
+     */
+    private final AtomicLong jobEvents = new AtomicLong();
+    private final AtomicLong otherWakes = new AtomicLong();
+    /** {@link #jobEvents} as it was when a pass last began to read the unfinished jobs. */
+    private volatile long jobEventsRead;
+    /** {@link #otherWakes} as the loop last saw it before a pass; read and written by its thread only. */
+    private long othersPassed = -1;
+    /** Counts the executors' news ({@link Executor#onChange}); a launch reads it to know whether news came meanwhile. */
+    private final AtomicLong executorNews = new AtomicLong();
+    /**
+     * The pass's thread and the threads it observes and launches on: the job states they commit
+     * wake no pass (a launch wakes one itself when it is done, see {@link #launch}).
+     */
+    private final Set<Thread> ownThreads = ConcurrentHashMap.newKeySet();
+    private final ExecutorService launchers = Executors.newFixedThreadPool(4, own(daemon("task-launch")));
+    private final ExecutorService observers = Executors.newFixedThreadPool(4, own(daemon("task-observe")));
+    private volatile Thread thread;
+
+    Reconciler(RuntimeStore store, JobRunService jobRuns, GroupService groups, ExecutorRegistry executors,
+               List<Executor> all, RuntimeProperties settings, Clock clock) {
+        this.store = store;
+        this.jobRuns = jobRuns;
+        this.groups = groups;
+        this.settings = settings;
+        this.planner = new TaskPlanner(settings.pip().options());
+        this.backoff = new LaunchBackoff(clock);
+        this.follower = new AttemptFollower(store, executors, backoff, settings.stopGrace(), clock);
+        this.verdicts = new JobVerdicts(store, follower);
+        this.admission = new Admission(store, executors, backoff, settings, instanceId);
+        all.forEach(executor -> executor.onChange(() -> {
+            executorNews.incrementAndGet();
+            wakeUp();
+        }));
+    }
+
+    /** Asks for a pass now. */
+    public void wakeUp() {
+        otherWakes.incrementAndGet();
+        wake.release();
+    }
+
+    /**
+     * A submission or a stop request: a pass after the commit. The reconciler's own changes
+     * wake nobody: the pass that made them reads again what it changed before going on.
+     */
+    @TransactionalEventListener(fallbackExecution = true)
+    void onJobStateChanged(JobStateChanged event) {
+        if (!ownThreads.contains(Thread.currentThread())) {
+            jobEvents.incrementAndGet();
+            wake.release();
+        }
+    }
+
+    private void loop() {
+        while (thread == Thread.currentThread()) {
+            try {
+                boolean woken = wake.tryAcquire(settings.reconcileInterval().toMillis(), TimeUnit.MILLISECONDS);
+                wake.drainPermits();
+                long others = otherWakes.get();
+                if (woken && others == othersPassed && jobEvents.get() <= jobEventsRead) {
+                    continue;  // woken only by job commits that a read of the last pass already saw
+                }
+                othersPassed = others;
+                pass();
+            } catch (InterruptedException e) {
+                return;
+            } catch (RuntimeException e) {
+                // level-driven: the next pass starts again from what the database holds
+                log.error("Reconciler pass failed", e);
+            }
+        }
+    }
+
+    /** One pass; public for tests that drive the reconciler step by step. */
+    public synchronized void pass() {
+        Map<Long, RunnableJob> jobs = unfinished();
+        List<TaskAttempt> active = store.active();
+        Set<Long> orphanJobs = active.stream().map(TaskAttempt::getJobId).filter(id -> !jobs.containsKey(id))
+                .collect(Collectors.toSet());
+        Map<Long, RunnableJob> endedJobs = orphanJobs.isEmpty() ? Map.of()
+                : jobRuns.jobs(orphanJobs).stream().collect(Collectors.toMap(RunnableJob::id, j -> j));
+        long before = store.changes();
+        follower.settle(active, inFlight, jobs, endedJobs);
+        follower.observe(store.changes() != before ? store.active() : active, jobs, specs, observers);
+        boolean changed = store.changes() != before;
+        Map<Long, RunnableJob> current = changed ? unfinished() : jobs;
+        List<TaskAttempt> stillActive = changed ? store.active() : active;
+        long beforeVerdicts = store.changes();
+        Set<Long> decided = verdicts.apply(current, stillActive, specs);
+        if (store.changes() != beforeVerdicts) {
+            wakeUp();  // a job retried or ended: admit its tasks, or others, with what is read then
+        }
+        for (Admission.Admitted admitted : admission.admit(current, stillActive, decided, specs,
+                groups::virtualClusters)) {
+            inFlight.add(admitted.attempt().getId());
+            launchers.execute(() -> launch(admitted));
+        }
+    }
+
+    private Map<Long, RunnableJob> unfinished() {
+        // the job commits announced so far came before this read: it sees them
+        jobEventsRead = jobEvents.get();
+        Map<Long, RunnableJob> jobs = new LinkedHashMap<>();
+        for (RunnableJob job : jobRuns.unfinishedJobs()) {
+            if (!specs.containsKey(job.id()) && !loadSpec(job)) {
+                continue;
+            }
+            jobs.put(job.id(), job);
+        }
+        specs.keySet().retainAll(jobs.keySet());
+        return jobs;
+    }
+
+    private boolean loadSpec(RunnableJob job) {
+        try {
+            specs.put(job.id(), jobRuns.runnableSpec(job.id()));
+            return true;
+        } catch (RuntimeException e) {
+            log.error("Job {}~{} cannot run", job.user(), job.name(), e);
+            store.jobEnded(job.id(), JobState.FAILED, null, "The job cannot be prepared to run: " + e.getMessage());
+            return false;
+        }
+    }
+
+    private void launch(Admission.Admitted admitted) {
+        TaskAttempt attempt = admitted.attempt();
+        RunnableJob job = admitted.job();
+        AttemptRef ref = AttemptFollower.ref(attempt, job, admitted.task());
+        long news = executorNews.get();
+        boolean followed = false;
+        try {
+            TaskLaunch launch = planner.launch(admitted.spec(), job.virtualCluster(), ref, admitted.layout(),
+                    admitted.placement().cacheDir());
+            Executor executor = admitted.executor();
+            ExecutionHandle handle = executor.submit(attempt.getTarget(), launch);
+            Optional<String> runningOn = executor.runsAtOnceOn(handle);
+            store.launched(attempt.getId(), handle, runningOn);
+            backoff.launched(attempt.getTaskId());
+            // recorded running, and its end will be news: no pass is needed until then
+            followed = runningOn.isPresent() && executor.reportsEnds();
+        } catch (ExecutorException e) {
+            launchFailed(attempt, ref, e.getMessage(), e.isPermanent());
+        } catch (RuntimeException e) {
+            launchFailed(attempt, ref, e.getMessage(), true);
+        } finally {
+            inFlight.remove(attempt.getId());
+            // news that came during the launch (the task may have ended already) found it in flight
+            if (!followed || executorNews.get() != news) {
+                wakeUp();
+            }
+        }
+    }
+
+    private void launchFailed(TaskAttempt attempt, AttemptRef ref, String message, boolean permanent) {
+        log.warn("Launch of {} failed{}: {}", ref, permanent ? " for good" : "", message);
+        if (permanent) {
+            backoff.giveUp(attempt.getTaskId());
+        }
+        try {
+            store.launchFailed(attempt.getId(), message);
+        } catch (RuntimeException e) {
+            log.error("Could not record the failed launch of {}", ref, e);
+        }
+    }
+
+    @Override
+    public void start() {
+        if (!settings.enabled()) {
+            log.warn("The runtime is disabled (gantry.runtime.enabled=false): submitted jobs wait");
+            return;
+        }
+        Thread started = own(daemon("reconciler")).newThread(this::loop);
+        thread = started;
+        started.start();
+        wakeUp();
+    }
+
+    @Override
+    public void stop() {
+        Thread running = thread;
+        thread = null;
+        if (running != null) {
+            running.interrupt();
+        }
+        launchers.shutdown();
+        observers.shutdown();
+    }
+
+    @Override
+    public boolean isRunning() {
+        return thread != null;
+    }
+
+    private java.util.concurrent.ThreadFactory own(java.util.concurrent.ThreadFactory factory) {
+        return runnable -> {
+            Thread t = factory.newThread(runnable);
+            ownThreads.add(t);
+            return t;
+        };
+    }
+
+    private static java.util.concurrent.ThreadFactory daemon(String name) {
+        return runnable -> {
+            Thread t = new Thread(runnable, name);
+            t.setDaemon(true);
+            return t;
+        };
+    }
+}

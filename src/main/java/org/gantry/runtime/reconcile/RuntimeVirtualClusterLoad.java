@@ -1,0 +1,58 @@
+package org.gantry.runtime.reconcile;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.gantry.job.JobRunService;
+import org.gantry.runtime.Executor;
+import org.gantry.runtime.Resources;
+import org.gantry.runtime.RuntimeProperties;
+import org.gantry.security.VirtualCluster;
+import org.gantry.security.VirtualClusterLoad;
+import org.springframework.stereotype.Component;
+
+/** A virtual cluster's load as the runtime's own records have it: the attempts not ended and their resources. */
+@Component
+class RuntimeVirtualClusterLoad implements VirtualClusterLoad {
+
+    private final RuntimeStore store;
+    private final JobRunService jobs;
+    private final Resources localCapacity;
+
+    RuntimeVirtualClusterLoad(RuntimeStore store, JobRunService jobs, RuntimeProperties settings) {
+        this.store = store;
+        this.jobs = jobs;
+        this.localCapacity = settings.local().capacity();
+    }
+
+    @Override
+    public Optional<Amount> capacity(VirtualCluster cluster) {
+        return Executor.LOCAL.equals(cluster.getExecutor()) ? Optional.of(amount(localCapacity)) : Optional.empty();
+    }
+
+    @Override
+    public Map<String, Amount> used() {
+        List<TaskAttempt> active = store.active();
+        if (active.isEmpty()) {
+            return Map.of();
+        }
+        Set<Long> jobIds = active.stream().map(TaskAttempt::getJobId).collect(Collectors.toSet());
+        Map<Long, String> clusterOf = jobs.jobs(jobIds).stream().collect(Collectors.toMap(JobRunService.RunnableJob::id,
+                JobRunService.RunnableJob::virtualCluster));
+        Map<String, Resources> used = new HashMap<>();
+        for (TaskAttempt attempt : active) {
+            String cluster = clusterOf.get(attempt.getJobId());
+            if (cluster != null) {
+                used.merge(cluster, attempt.resources(), Resources::plus);
+            }
+        }
+        return used.entrySet().stream().collect(Collectors.toMap(Map.Entry::getKey, e -> amount(e.getValue())));
+    }
+
+    private static Amount amount(Resources resources) {
+        return new Amount(resources.cpu(), resources.memoryMB(), resources.gpu());
+    }
+}

@@ -1,0 +1,115 @@
+package org.gantry.runtime.runner;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.gantry.base.shell.Bash;
+
+/**
+ * The small bash program that every executor starts in an attempt's directory instead of the
+ * task script itself. It gives all executors one protocol (docs/decisions/0005-reconciler.md):
+ * <ol>
+ *   <li>claim the attempt by creating {@code runner.pid} exclusively ("pid starttime"); when the
+ *       file exists (a restarted Gantry fenced the attempt, or it was started twice) it exits 75
+ *       without running anything;</li>
+ *   <li>record the host in {@code node} (and {@code slurm-job-id} under Slurm);</li>
+ *   <li>optionally join a memory cgroup, then run {@code task.sh} with bash in {@code work/},
+ *       stdout and stderr into {@code stdout.log} and {@code stderr.log}, through an optional
+ *       command prefix (account switch, {@code prlimit});</li>
+ *   <li>outlive SIGTERM sent to the process group, and write the task's exit status to
+ *       {@code exit-code} when it ends (in one write, before the runner exits: an executor
+ *       that finds the file empty finds the runner alive and looks again).</li>
+ * </ol>
+ * SIGKILL of the group kills the runner too; then no {@code exit-code} is written and the
+ * executor reports how it knows the attempt ended (stop requested, memory kill, vanished).
+ */
+public final class RunnerScript {
+
+    public static final String FILE = "runner.sh";
+    public static final String TASK_FILE = "task.sh";
+    public static final String WORK_DIR = "work";
+    public static final String PID_FILE = "runner.pid";
+    public static final String EXIT_CODE_FILE = "exit-code";
+    public static final String NODE_FILE = "node";
+    public static final String STOP_FILE = "stop-requested";
+    public static final String FENCE = "fenced";
+    /** The runner's exit status when the attempt was already claimed. */
+    public static final int FENCED_EXIT = 75;
+
+    private final Map<String, String> env = new LinkedHashMap<>();
+    private final List<String> prefix = new ArrayList<>();
+    private Optional<String> cgroupProcsFile = Optional.empty();
+
+    /** Variables exported to the task, in order; later puts of the same name win. */
+    public RunnerScript env(Map<String, String> values) {
+        env.putAll(values);
+        return this;
+    }
+
+    /** Words put before {@code bash task.sh}: {@code setpriv …}, {@code prlimit …}. */
+    public RunnerScript prefix(List<String> words) {
+        prefix.addAll(words);
+        return this;
+    }
+
+    /** A cgroup's {@code cgroup.procs} file the runner moves itself into before starting the task. */
+    public RunnerScript cgroup(String procsFile) {
+        cgroupProcsFile = Optional.of(procsFile);
+        return this;
+    }
+
+    public String render() {
+        StringBuilder s = new StringBuilder();
+        s.append("#!/usr/bin/env bash\n")
+                .append("# Gantry task runner: claims this attempt, runs task.sh once in work/, records its end.\n")
+                .append("case $0 in */*) cd -- \"${0%/*}\" || exit 1 ;; esac\n")
+                .append("umask 077\n")
+                .append("read -r gantry_stat </proc/$$/stat\n")
+                .append("gantry_stat=${gantry_stat##*) }\n")
+                .append("read -r -a gantry_fields <<<\"$gantry_stat\"\n")
+                .append("set -C\n")
+                .append("if ! { echo \"$$ ${gantry_fields[19]}\" >").append(PID_FILE).append("; } 2>/dev/null; then\n")
+                .append("  exit ").append(FENCED_EXIT).append('\n')
+                .append("fi\n")
+                .append("set +C\n")
+                .append("echo \"$HOSTNAME\" >").append(NODE_FILE).append('\n')
+                .append("if [[ -n ${SLURM_JOB_ID:-} ]]; then echo \"$SLURM_JOB_ID\" >slurm-job-id; fi\n");
+        cgroupProcsFile.ifPresent(procs -> s.append("echo $$ >").append(Bash.quote(procs))
+                .append(" || echo 'gantry: could not join the memory cgroup' >>stderr.log\n"));
+        env.forEach((name, value) -> s.append("export ").append(name).append('=')
+                .append(Bash.quote(value)).append('\n'));
+        s.append("gantry_interrupted=0\n")
+                .append("trap 'gantry_interrupted=1' TERM INT HUP\n")
+                .append("cd ").append(WORK_DIR).append(" || { echo 126 >").append(EXIT_CODE_FILE)
+                .append("; exit 126; }\n")
+                .append("export PAI_WORK_DIR=\"$PWD\" GANTRY_WORK_DIR=\"$PWD\"\n")
+                .append(prefix.isEmpty() ? "" : Bash.join(prefix) + " ")
+                .append("bash ../").append(TASK_FILE).append(" </dev/null >../stdout.log 2>../stderr.log &\n")
+                .append("gantry_child=$!\n")
+                .append(WAIT_LOOP)
+                // one short write while the runner still lives: readers take an empty file for "not yet"
+                .append("echo \"$gantry_rc\" >../").append(EXIT_CODE_FILE).append('\n')
+                .append("exit 0\n");
+        return s.toString();
+    }
+
+    /**
+     * A trapped signal makes {@code wait} return early with a status above 128 although the task
+     * still runs; wait again then. When the task ended at that very moment bash has already
+     * reaped it, and a second wait returns its saved status (or 127 when there is none).
+     */
+    private static final String WAIT_LOOP = """
+            while :; do
+              gantry_interrupted=0
+              wait "$gantry_child"; gantry_rc=$?
+              if [[ $gantry_interrupted == 1 && $gantry_rc -gt 128 ]]; then
+                if kill -0 "$gantry_child" 2>/dev/null; then continue; fi
+                wait "$gantry_child" 2>/dev/null; gantry_again=$?
+                if [[ $gantry_again != 127 ]]; then gantry_rc=$gantry_again; fi
+              fi
+              break
+            done
+            """;
+}
