@@ -2,6 +2,7 @@ package org.gantry.cli;
 
 import java.io.PrintWriter;
 import java.util.Set;
+import picocli.AutoComplete;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ScopeType;
@@ -13,7 +14,8 @@ import picocli.CommandLine.ScopeType;
  */
 @Command(name = "gantry", mixinStandardHelpOptions = true, version = "gantry 0.1", scope = ScopeType.INHERIT,
         description = "Submit, inspect and enter Gantry jobs from the command line.",
-        subcommands = {LoginCommand.class, JobCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {LoginCommand.class, JobCommand.class, CommandLine.HelpCommand.class,
+                AutoComplete.GenerateCompletion.class})
 public class GantryCli {
 
     /** Under the top-level usage only: subcommands inherit annotated attributes, a footer too. */
@@ -24,7 +26,13 @@ public class GantryCli {
             "Any first argument other than the commands above starts the server with the arguments."};
 
     /** First words that mean "run the CLI" rather than "start the server". */
-    private static final Set<String> COMMANDS = Set.of("login", "job", "help", "--help", "-h", "--version", "-V");
+    private static final Set<String> COMMANDS = Set.of("login", "job", "help", "generate-completion", "--help", "-h",
+            "--version", "-V");
+
+    /** The standalone CLI jar's entry point ({@code GET /cli/gantry.jar}): every argument goes to picocli. */
+    public static void main(String[] args) {
+        System.exit(run(args));
+    }
 
     public static boolean handles(String[] args) {
         return args.length > 0 && COMMANDS.contains(args[0]);
