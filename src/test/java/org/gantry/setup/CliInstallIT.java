@@ -67,7 +67,7 @@ class CliInstallIT {
 
         Run help = run(List.of(launcher.toString(), "--help"), "");
         assertThat(help.exitCode()).as(help.all()).isZero();
-        assertThat(help.out()).contains("Usage: gantry", "job");
+        assertThat(help.out()).contains("Usage: gantry", "cluster", "job");
 
         RestClient user = RestClient.newUser(port, "install");
         Run login = run(List.of(launcher.toString(), "login", "--server", server, "-u", user.username(), "--password-stdin"),
