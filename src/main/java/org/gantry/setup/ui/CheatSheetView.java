@@ -74,6 +74,7 @@ class CheatSheetView extends Div {
         title.getStyle().set("margin", "0");
         HorizontalLayout header = new HorizontalLayout(title, print);
         header.setAlignItems(FlexComponent.Alignment.BASELINE);
+        header.getStyle().set("margin-bottom", "var(--lumo-space-s)");
         print.addClassName("cheat-sheet-actions");
 
         String server = address.of(VaadinServletRequest.getCurrent().getHttpServletRequest());
