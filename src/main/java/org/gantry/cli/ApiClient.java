@@ -51,6 +51,19 @@ public class ApiClient {
         return json(send(request(path).GET(), "application/json"));
     }
 
+    /** The JSON at {@code path}, or empty when the server has no such route or resource (404). */
+    public Optional<JsonNode> getIfFound(String path) throws IOException {
+        try {
+            return Optional.of(json(send(request(path).GET(), "application/json", true)));
+        } catch (NotFound e) {
+            return Optional.empty();
+        }
+    }
+
+    public JsonNode delete(String path) throws IOException {
+        return json(send(request(path).DELETE(), "application/json"));
+    }
+
     public String getText(String path) throws IOException {
         return send(request(path).GET(), "*/*");
     }
@@ -89,6 +102,17 @@ public class ApiClient {
     }
 
     private String send(HttpRequest.Builder request, String accept) throws IOException {
+        return send(request, accept, false);
+    }
+
+    /** A 404 that the caller asked to see as such. */
+    private static final class NotFound extends RuntimeException {
+        NotFound() {
+            super(null, null, false, false);
+        }
+    }
+
+    private String send(HttpRequest.Builder request, String accept, boolean notFoundAsEmpty) throws IOException {
         try {
             HttpResponse<String> response = http.send(request.header("Accept", accept).build(),
                     HttpResponse.BodyHandlers.ofString());
@@ -96,12 +120,17 @@ public class ApiClient {
                 throw new CliException("Gantry at " + server + " does not accept your token (it expired or was"
                         + " revoked): sign in again with `gantry login --server " + server + " --user NAME`");
             }
+            if (response.statusCode() == 404 && notFoundAsEmpty) {
+                throw new NotFound();
+            }
             if (response.statusCode() >= 400) {
                 throw new CliException(errorMessage(response));
             }
             return response.body();
         } catch (ConnectException e) {
             throw new CliException("Cannot reach Gantry at " + server);
+        } catch (IllegalArgumentException e) {
+            throw new CliException("Not a server address: " + server + " (write it as http://host:port)");
         } catch (HttpTimeoutException e) {
             throw new CliException("Gantry at " + server + " did not answer in time");
         } catch (InterruptedException e) {

@@ -4,14 +4,13 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
 /**
- * What {@code gantry login} remembers: the server and the token, in {@code cli.json} of the
- * CLI's directory ({@link CliDirectory}), readable by its owner only.
+ * The server, user and token a command talks with: the current cluster of
+ * {@code clusters.yaml} ({@link Clusters}), else the {@code cli.json} older versions wrote.
  */
 public record CliConfig(String server, String username, String token) {
 
@@ -34,34 +33,41 @@ public record CliConfig(String server, String username, String token) {
         return home;
     }
 
+    /** The current cluster ({@code gantry cluster use}), else the sign-in of versions before clusters.yaml. */
     public static Optional<CliConfig> load() throws IOException {
+        Optional<Clusters.Cluster> current = Clusters.load().current();
+        if (current.isPresent()) {
+            return current.map(CliConfig::of);
+        }
+        return legacy();
+    }
+
+    static CliConfig require() throws IOException {
+        return load().orElseThrow(() -> new CliException("No cluster to talk to: add one with `gantry cluster add"
+                + " --alias NAME --uri URL --user NAME` (or pick one with `gantry cluster use ALIAS`)"));
+    }
+
+    /** The sign-in for {@code server}: a token is never sent to a server other than the one that issued it. */
+    static CliConfig requireFor(String server) throws IOException {
+        Optional<CliConfig> known = Clusters.load().onServer(server).map(CliConfig::of);
+        if (known.isEmpty()) {
+            known = legacy().filter(config -> sameServer(config.server(), server));
+        }
+        return known.orElseThrow(() -> new CliException("Not signed in to " + server + ": run `gantry login --server "
+                + server + " --user NAME` or `gantry cluster add --alias NAME --uri " + server + " --user NAME` first"));
+    }
+
+    private static CliConfig of(Clusters.Cluster cluster) {
+        return new CliConfig(cluster.uri(), cluster.user(), cluster.token());
+    }
+
+    /** {@code cli.json}, where {@code gantry login} kept its one sign-in before clusters.yaml. */
+    private static Optional<CliConfig> legacy() throws IOException {
         Path file = home().resolve("cli.json");
         if (!Files.exists(file)) {
             return Optional.empty();
         }
         return Optional.of(JSON.readValue(file.toFile(), CliConfig.class));
-    }
-
-    public void save() throws IOException {
-        Path dir = home();
-        if (!Files.exists(dir)) {
-            Files.createDirectories(dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
-        }
-        Path file = dir.resolve("cli.json");
-        Files.deleteIfExists(file);
-        Files.createFile(file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
-        JSON.writerWithDefaultPrettyPrinter().writeValue(file.toFile(), this);
-    }
-
-    static CliConfig require() throws IOException {
-        return load().orElseThrow(() -> new CliException("Not signed in: run `gantry login --server URL --user NAME`"
-                + " first"));
-    }
-
-    /** The sign-in for {@code server}: a token is never sent to a server other than the one that issued it. */
-    static CliConfig requireFor(String server) throws IOException {
-        return load().filter(config -> sameServer(config.server(), server)).orElseThrow(() -> new CliException(
-                "Not signed in to " + server + ": run `gantry login --server " + server + " --user NAME` first"));
     }
 
     /** Whether two addresses name the same server: scheme and host in any case, a trailing slash or not. */

@@ -2,6 +2,7 @@ package org.gantry.cli;
 
 import java.io.PrintWriter;
 import java.util.Set;
+import picocli.AutoComplete;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ScopeType;
@@ -12,19 +13,27 @@ import picocli.CommandLine.ScopeType;
  * that {@code gantry login --help} prints the usage rather than complain of missing options.
  */
 @Command(name = "gantry", mixinStandardHelpOptions = true, version = "gantry 0.1", scope = ScopeType.INHERIT,
-        description = "Submit, inspect and enter Gantry jobs from the command line.",
-        subcommands = {LoginCommand.class, JobCommand.class, CommandLine.HelpCommand.class})
+        description = "Submit, inspect and enter Gantry jobs from the command line; add clusters with"
+                + " `gantry cluster add`.",
+        subcommands = {ClusterCommand.class, LoginCommand.class, JobCommand.class, CommandLine.HelpCommand.class,
+                AutoComplete.GenerateCompletion.class})
 public class GantryCli {
 
     /** Under the top-level usage only: subcommands inherit annotated attributes, a footer too. */
-    private static final String[] FOOTER = {"", "The CLI keeps its sign-in, SSH key and known_hosts in $GANTRY_CONFIG,"
-            + " else $XDG_CONFIG_HOME/gantry, else $HOME/.config/gantry.",
+    private static final String[] FOOTER = {"", "The CLI keeps its clusters (clusters.yaml), SSH key and known_hosts in"
+            + " $GANTRY_CONFIG, else $XDG_CONFIG_HOME/gantry, else $HOME/.config/gantry.",
             "", "Starting the server: run the same jar without a CLI command, e.g.", "  java -jar gantry.jar",
             "  java -jar gantry.jar --server.port=8080 --gantry.data-dir=/srv/gantry",
             "Any first argument other than the commands above starts the server with the arguments."};
 
     /** First words that mean "run the CLI" rather than "start the server". */
-    private static final Set<String> COMMANDS = Set.of("login", "job", "help", "--help", "-h", "--version", "-V");
+    private static final Set<String> COMMANDS = Set.of("cluster", "login", "job", "help", "generate-completion",
+            "--help", "-h", "--version", "-V");
+
+    /** The standalone CLI jar's entry point ({@code GET /cli/gantry.jar}): every argument goes to picocli. */
+    public static void main(String[] args) {
+        System.exit(run(args));
+    }
 
     public static boolean handles(String[] args) {
         return args.length > 0 && COMMANDS.contains(args[0]);
@@ -42,6 +51,12 @@ public class GantryCli {
         cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
             commandLine.getErr().println("gantry: " + (e instanceof CliException ? e.getMessage() : e.toString()));
             return 1;
+        });
+        // a mistake on the command line is one line that says where the usage is, not the whole usage
+        cli.setParameterExceptionHandler((e, arguments) -> {
+            String command = e.getCommandLine().getCommandSpec().qualifiedName();
+            e.getCommandLine().getErr().println("gantry: " + e.getMessage() + " (see `" + command + " --help`)");
+            return 2;
         });
         return cli.execute(args);
     }

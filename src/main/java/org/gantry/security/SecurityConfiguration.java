@@ -4,6 +4,7 @@ import com.vaadin.flow.spring.security.VaadinWebSecurity;
 import org.gantry.security.ui.LoginView;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.http.HttpMethod;
 import org.springframework.security.config.annotation.method.configuration.EnableMethodSecurity;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.config.annotation.web.configuration.EnableWebSecurity;
@@ -59,7 +60,9 @@ class SecurityConfiguration extends VaadinWebSecurity {
     @Override
     protected void configure(HttpSecurity http) throws Exception {
         http.authorizeHttpRequests(auth -> auth
-                .requestMatchers("/actuator/health/**", "/actuator/health", "/images/**", "/icons/**").permitAll());
+                .requestMatchers("/actuator/health/**", "/actuator/health", "/images/**", "/icons/**").permitAll()
+                // the CLI and its installer are public software (org.gantry.setup.CliDownloadController)
+                .requestMatchers(HttpMethod.GET, "/cli/gantry.jar", "/cli/install.sh").permitAll());
         super.configure(http);
         http.sessionManagement(session -> session
                 .sessionFixation(fixation -> fixation.changeSessionId())

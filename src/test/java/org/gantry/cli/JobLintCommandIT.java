@@ -2,7 +2,6 @@ package org.gantry.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -73,7 +72,7 @@ class JobLintCommandIT {
 
     @Test
     void a_revoked_token_is_one_clear_line_and_exit_code_1() throws Exception {
-        String token = new ObjectMapper().readValue(dir.resolve("cli-home/cli.json").toFile(), CliConfig.class)
+        String token = Clusters.load(dir.resolve("cli-home").resolve(Clusters.FILE_NAME)).current().orElseThrow()
                 .token();
         assertThat(RestClient.anonymous(port).withToken(token).delete("/api/v2/authn/basic/logout").status())
                 .isEqualTo(200);
@@ -90,6 +89,7 @@ class JobLintCommandIT {
         CliProcess.Result result = cli.run("", "job", "lint", file.toString(), "--server", "http://localhost:1");
         assertThat(result.exitCode()).isEqualTo(1);
         assertThat(result.err().strip()).isEqualTo("gantry: Not signed in to http://localhost:1: run"
-                + " `gantry login --server http://localhost:1 --user NAME` first");
+                + " `gantry login --server http://localhost:1 --user NAME` or `gantry cluster add --alias NAME --uri"
+                + " http://localhost:1 --user NAME` first");
     }
 }
