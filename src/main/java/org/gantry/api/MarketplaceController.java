@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.gantry.job.JobSummary;
+import org.gantry.marketplace.GitItems;
 import org.gantry.marketplace.ItemDraft;
 import org.gantry.marketplace.ItemType;
 import org.gantry.marketplace.MarketFiles;
@@ -53,9 +54,12 @@ class MarketplaceController {
     private final MarketSearch search;
     private final MarketFiles files;
     private final TemplateUse templates;
+    private final GitItems git;
 
-    MarketplaceController(MarketplaceService items, MarketSearch search, MarketFiles files, TemplateUse templates) {
+    MarketplaceController(MarketplaceService items, MarketSearch search, MarketFiles files, TemplateUse templates,
+                          GitItems git) {
         this.items = items;
+        this.git = git;
         this.search = search;
         this.files = files;
         this.templates = templates;
@@ -293,6 +297,26 @@ class MarketplaceController {
         MarketItem item = templates.saveAsTemplate(job.substring(0, tilde), job.substring(tilde + 1), name,
                 text(body, "displayName").orElse(name), text(body, "summary").orElse(""));
         return ResponseEntity.created(URI.create("/api/v2/marketplace/items/" + item.id())).body(json(item));
+    }
+
+    @PostMapping("/items/from-git")
+    @Operation(summary = "Create a code, template or example item from a Git repository",
+            description = "Body: {name, type, gitUrl, gitRef?, summary?, visibility?, groupList?}; the README becomes"
+                    + " the description, job.yaml the template.")
+    ResponseEntity<Map<String, Object>> fromGit(@RequestBody Map<String, Object> body) {
+        ItemDraft draft = draft(body, true);
+        MarketItem item = git.create(draft.name().orElseThrow(() -> ApiException.invalid("name is the new item's name.")),
+                draft.type().orElse(ItemType.CODE), text(body, "gitUrl").orElseThrow(() -> ApiException.invalid(
+                        "gitUrl is the repository's URL.")), text(body, "gitRef"), draft.summary().orElse(""),
+                draft.visibility().orElse(Visibility.PRIVATE), draft.groups().orElse(List.of()));
+        return ResponseEntity.created(URI.create("/api/v2/marketplace/items/" + item.id())).body(json(item));
+    }
+
+    @PostMapping("/items/{id}/refresh")
+    @Operation(summary = "Read an item's Git repository again", description = "A new version when the README or job"
+            + " YAML changed.")
+    Map<String, Object> refresh(@PathVariable String id) {
+        return json(git.refresh(id));
     }
 
     static MarketQuery.Sort sort(String text) {

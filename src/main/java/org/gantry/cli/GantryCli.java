@@ -13,7 +13,7 @@ import picocli.CommandLine.ScopeType;
  */
 @Command(name = "gantry", mixinStandardHelpOptions = true, version = "gantry 0.1", scope = ScopeType.INHERIT,
         description = "Submit, inspect and enter Gantry jobs from the command line.",
-        subcommands = {LoginCommand.class, JobCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {LoginCommand.class, JobCommand.class, MarketCommand.class, CommandLine.HelpCommand.class})
 public class GantryCli {
 
     /** Under the top-level usage only: subcommands inherit annotated attributes, a footer too. */
@@ -24,7 +24,8 @@ public class GantryCli {
             "Any first argument other than the commands above starts the server with the arguments."};
 
     /** First words that mean "run the CLI" rather than "start the server". */
-    private static final Set<String> COMMANDS = Set.of("login", "job", "help", "--help", "-h", "--version", "-V");
+    private static final Set<String> COMMANDS = Set.of("login", "job", "market", "help", "--help", "-h", "--version",
+            "-V");
 
     public static boolean handles(String[] args) {
         return args.length > 0 && COMMANDS.contains(args[0]);

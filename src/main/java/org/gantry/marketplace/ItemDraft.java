@@ -56,6 +56,11 @@ public record ItemDraft(Optional<String> name, Optional<String> displayName, Opt
                 changelog, submit);
     }
 
+    public ItemDraft withSummary(String text) {
+        return new ItemDraft(name, displayName, type, Optional.of(text), description, content, tags, visibility, groups,
+                changelog, submit);
+    }
+
     public ItemDraft withContent(String text) {
         return new ItemDraft(name, displayName, type, summary, description, Optional.of(text), tags, visibility,
                 groups, changelog, submit);

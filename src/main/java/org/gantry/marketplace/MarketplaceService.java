@@ -12,6 +12,8 @@ import java.util.List;
 import java.util.Optional;
 import java.util.regex.Pattern;
 import org.gantry.security.CurrentUser;
+import org.jsoup.Jsoup;
+import org.jsoup.safety.Safelist;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.jdbc.core.namedparam.MapSqlParameterSource;
@@ -34,6 +36,8 @@ public class MarketplaceService {
             + " exists (select 1 from market_follow f where f.item_id = i.id and f.user_id = :uid) as following,"
             + " array(select ag.name from market_item_group g join app_group ag on ag.id = g.group_id"
             + " where g.item_id = i.id order by ag.name) as group_names";
+
+    private static final Safelist MARKS_ONLY = Safelist.none().addTags("mark");
 
     private final NamedParameterJdbcTemplate jdbc;
     private final CurrentUser currentUser;
@@ -467,7 +471,9 @@ public class MarketplaceService {
                 Optional.ofNullable(rs.getString("git_ref")), rs.getInt("latest_version"), publishedVersion,
                 rs.getInt("star_number"), rs.getInt("use_number"), rs.getInt("download_number"),
                 rs.getTimestamp("created_at").toInstant(), rs.getTimestamp("updated_at").toInstant(),
-                rs.getBoolean("starred"), rs.getBoolean("following"), Optional.ofNullable(highlight));
+                rs.getBoolean("starred"), rs.getBoolean("following"),
+                // ts_headline marks matches in raw user text: keep the marks, escape the rest.
+                Optional.ofNullable(highlight).map(h -> Jsoup.clean(h, MARKS_ONLY)));
     }
 
     static MarketVersion version(ResultSet rs, int row) throws SQLException {

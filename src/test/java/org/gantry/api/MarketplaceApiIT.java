@@ -14,18 +14,20 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.eclipse.jgit.api.Git;
 import org.gantry.base.GantryProperties;
 import org.gantry.testsupport.RestClient;
 import org.gantry.testsupport.RestClient.Response;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-        properties = "gantry.marketplace.max-file-bytes=100000")
+        properties = {"gantry.marketplace.max-file-bytes=100000", "gantry.marketplace.git-allow-local=true"})
 class MarketplaceApiIT {
 
     private static final String ITEMS = "/api/v2/marketplace/items";
@@ -223,6 +225,33 @@ class MarketplaceApiIT {
         assertThat(alice.get(ITEMS + "?sort=sideways").status()).isEqualTo(400);
         assertThat(alice.get(ITEMS + "?q=%22unbalanced%20(%20or%20-").status()).isEqualTo(200);
         assertThat(RestClient.anonymous(port).get(ITEMS).status()).isEqualTo(401);
+    }
+
+    @Test
+    void a_code_item_reads_its_readme_from_git_and_refreshes_on_demand(@TempDir Path repo) throws Exception {
+        try (Git git = Git.init().setDirectory(repo.toFile()).setInitialBranch("main").call()) {
+            Files.writeString(repo.resolve("README.md"), "# Tools\n\nAbout " + word + ".\n");
+            commitAll(git, "first");
+            String name = unique("git");
+            Response created = alice.postJson(ITEMS + "/from-git", Map.of("name", name, "type", "code", "gitUrl",
+                    repo.toUri().toString()));
+            assertThat(created.status()).as(created.toString()).isEqualTo(201);
+            assertThat(created.json().get("description").asText()).contains("About " + word);
+            assertThat(created.json().get("source").asText()).isEqualTo("git");
+
+            Files.writeString(repo.resolve("README.md"), "# Tools\n\nNow with docs.\n");
+            commitAll(git, "second");
+            Response refreshed = alice.post(ITEMS + "/" + name + "/refresh", "application/json", "");
+            assertThat(refreshed.json().get("version").asInt()).isEqualTo(2);
+            assertThat(refreshed.json().get("description").asText()).contains("Now with docs.");
+            assertThat(bob.post(ITEMS + "/" + name + "/refresh", "application/json", "").status()).isEqualTo(404);
+        }
+    }
+
+    private static void commitAll(Git git, String message) throws Exception {
+        git.add().addFilepattern(".").call();
+        git.commit().setMessage(message).setAuthor("t", "t@localhost").setCommitter("t", "t@localhost").setSign(false)
+                .call();
     }
 
     private HttpResponse<String> upload(RestClient client, String item, String fileName, byte[] content)
