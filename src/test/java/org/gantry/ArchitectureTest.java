@@ -84,6 +84,14 @@ class ArchitectureTest {
         noClasses().that().resideOutsideOfPackage("org.gantry.terminal..")
                 .should().dependOnClassesThat().resideInAPackage("com.pty4j..")
                 .allowEmptyShould(true).check(classes);
+        existing("org.gantry.marketplace.git", "org.gantry.marketplace.localfiles");
+        noClasses().that().resideOutsideOfPackage("org.gantry.marketplace.git..")
+                .should().dependOnClassesThat().resideInAPackage("org.eclipse.jgit..")
+                .check(classes);
+        // The marketplace reaches its files only through ItemFileStore (docs/decisions/0017).
+        noClasses().that().resideOutsideOfPackage("org.gantry.marketplace.localfiles..")
+                .should().dependOnClassesThat().resideInAPackage("org.gantry.marketplace.localfiles..")
+                .check(classes);
     }
 
     @Test

@@ -6,6 +6,7 @@ import org.gantry.expression.ExpressionException;
 import org.gantry.job.JobException;
 import org.gantry.job.JobSubmissionException;
 import org.gantry.job.protocol.Problem;
+import org.gantry.marketplace.MarketplaceException;
 import org.gantry.security.AccountException;
 import org.gantry.security.LoginRateLimiter;
 import org.gantry.security.LoginRefusedException;
@@ -27,6 +28,7 @@ import org.springframework.web.bind.ServletRequestBindingException;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
 import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
+import org.springframework.web.multipart.MaxUploadSizeExceededException;
 import org.springframework.web.servlet.resource.NoResourceFoundException;
 
 /**
@@ -65,6 +67,23 @@ class ApiExceptionHandler {
             case CONFLICT -> error(HttpStatus.CONFLICT, "ConflictJobError", e.getMessage());
             case INVALID -> error(HttpStatus.BAD_REQUEST, "InvalidParametersError", e.getMessage());
         };
+    }
+
+    @ExceptionHandler(MarketplaceException.class)
+    ResponseEntity<ApiError> marketplace(MarketplaceException e) {
+        return switch (e.kind()) {
+            case NOT_FOUND -> error(HttpStatus.NOT_FOUND, "NoMarketplaceItemError", e.getMessage());
+            case INVALID -> error(HttpStatus.BAD_REQUEST, "InvalidParametersError", e.getMessage());
+            case FORBIDDEN -> error(HttpStatus.FORBIDDEN, "ForbiddenUserError", e.getMessage());
+            case CONFLICT -> error(HttpStatus.CONFLICT, "ConflictMarketplaceItemError", e.getMessage());
+            case TOO_LARGE -> error(HttpStatus.PAYLOAD_TOO_LARGE, "InvalidParametersError", e.getMessage());
+        };
+    }
+
+    @ExceptionHandler(MaxUploadSizeExceededException.class)
+    ResponseEntity<ApiError> uploadTooLarge(MaxUploadSizeExceededException e) {
+        return error(HttpStatus.PAYLOAD_TOO_LARGE, "InvalidParametersError",
+                "The upload is larger than the server accepts; upload smaller files one at a time.");
     }
 
     @ExceptionHandler(LoginRefusedException.class)

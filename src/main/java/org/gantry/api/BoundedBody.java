@@ -43,6 +43,13 @@ class BoundedBody extends OncePerRequestFilter {
         }, response);
     }
 
+    /** Marketplace file uploads are bounded by the marketplace's own, larger, per-file limit. */
+    @Override
+    protected boolean shouldNotFilter(HttpServletRequest request) {
+        return "POST".equals(request.getMethod())
+                && request.getRequestURI().matches("(/rest-server)?/api/v2/marketplace/items/[^/]+/files");
+    }
+
     /** True when the failure was a body passing the cap. */
     static boolean isTooLarge(Throwable e) {
         for (Throwable t = e; t != null; t = t.getCause()) {

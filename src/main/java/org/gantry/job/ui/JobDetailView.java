@@ -64,6 +64,7 @@ class JobDetailView extends VerticalLayout implements BeforeEnterObserver, HasDy
     final Optional<StepPanel> steps;
     final Optional<LogPanel> logs;
     private final Optional<Tab> stepsTab;
+    final Optional<SharedTemplatePanel> template;
 
     private final JobViewSupport support;
     private final String viewer;
@@ -114,7 +115,10 @@ class JobDetailView extends VerticalLayout implements BeforeEnterObserver, HasDy
                 showConfig();
             }
         });
-        add(new RouterLink("Jobs", JobListView.class), header, subtitle, actions, tags, summary, tabs);
+        template = support.sharedTemplates().map(SharedTemplatePanel::new);
+        add(new RouterLink("Jobs", JobListView.class), header, subtitle);
+        template.ifPresent(this::add);
+        add(actions, tags, summary, tabs);
     }
 
     static RouteParameters parameters(String owner, String name) {
@@ -133,7 +137,9 @@ class JobDetailView extends VerticalLayout implements BeforeEnterObserver, HasDy
         name = id.substring(tilde + 1);
         if (!reload()) {
             event.rerouteToError(NotFoundException.class, "No job " + id);
+            return;
         }
+        template.ifPresent(panel -> panel.show(owner, name, viewer.equals(owner)));
     }
 
     @Override

@@ -30,6 +30,7 @@ import org.gantry.job.JobLintService;
 import org.gantry.job.JobService;
 import org.gantry.job.JobSubmissionException;
 import org.gantry.job.JobSummary;
+import org.gantry.job.SharedTemplates;
 import org.gantry.job.draft.JobDraftService;
 import org.gantry.job.lint.Finding;
 import org.gantry.job.lint.LintContext;
@@ -41,6 +42,7 @@ import org.gantry.job.tips.TipService;
 import org.gantry.security.CurrentUser;
 import org.gantry.security.GroupService;
 import org.gantry.security.VirtualCluster;
+import org.springframework.beans.factory.ObjectProvider;
 
 /**
  * Writing a job: the YAML in a linted code editor with its problems listed under it (a click
@@ -57,6 +59,9 @@ import org.gantry.security.VirtualCluster;
 @Menu(title = "New job", order = 1, icon = "vaadin:plus")
 @PermitAll
 class JobEditorView extends VerticalLayout implements BeforeEnterObserver {
+
+    /** Where a document opened from a marketplace template came from: {@code marketplace:item@version}. */
+    private static final String MARKETPLACE = "marketplace:";
 
     private static final DateTimeFormatter SUFFIX = DateTimeFormatter.ofPattern("MMdd-HHmm");
     private static final DateTimeFormatter WHEN = DateTimeFormatter.ofPattern("HH:mm");
@@ -81,12 +86,14 @@ class JobEditorView extends VerticalLayout implements BeforeEnterObserver {
     final Button plan = new Button("Plan", VaadinIcon.FILE_TREE.create());
     final Button saveDraft = new Button("Save draft", VaadinIcon.DOWNLOAD_ALT.create());
     final Button submit = new Button("Submit", VaadinIcon.PLAY.create());
+    private final Optional<SharedTemplates> shared;
     private String startedFrom = "";
     private String loadedText = "";
 
     JobEditorView(JobService jobs, JobLintService lint, JobDraftService drafts, TipService tips, GroupService groups,
-                  CurrentUser currentUser, Clock clock) {
+                  CurrentUser currentUser, Clock clock, ObjectProvider<SharedTemplates> shared) {
         this.jobs = jobs;
+        this.shared = Optional.ofNullable(shared.getIfAvailable());
         this.lint = lint;
         this.drafts = drafts;
         this.tips = tips;
@@ -199,7 +206,13 @@ class JobEditorView extends VerticalLayout implements BeforeEnterObserver {
         var parameters = event.getLocation().getQueryParameters();
         Optional<String> clone = parameters.getSingleParameter("clone");
         Optional<String> templateId = parameters.getSingleParameter("template");
-        if (clone.isPresent()) {
+        Optional<String> marketplace = parameters.getSingleParameter("marketplace");
+        Optional<SharedTemplates.Template> sharedTemplate = marketplace.flatMap(item -> shared.flatMap(s -> s.open(item,
+                parameters.getSingleParameter("version").filter(v -> v.matches("\\d{1,9}")).map(Integer::valueOf))));
+        if (sharedTemplate.isPresent()) {
+            SharedTemplates.Template t = sharedTemplate.get();
+            load(t.yaml(), MARKETPLACE + t.item() + "@" + t.version());
+        } else if (clone.isPresent()) {
             cloneJob(clone.get());
         } else if (templateId.flatMap(JobTemplates::find).isPresent()) {
             startFrom(JobTemplates.find(templateId.get()).orElseThrow());
@@ -250,7 +263,7 @@ class JobEditorView extends VerticalLayout implements BeforeEnterObserver {
     private void load(String text, String from) {
         startedFrom = from;
         loadedText = text;
-        origin.setText(from.isEmpty() ? "" : "from " + from.replaceFirst("^(template|clone):", ""));
+        origin.setText(from.isEmpty() ? "" : "from " + from.replaceFirst("^(template|clone|marketplace):", ""));
         editor.setValue(text);
         form.follow(text);
     }
@@ -315,6 +328,12 @@ class JobEditorView extends VerticalLayout implements BeforeEnterObserver {
         try {
             JobSummary job = jobs.submit(username, editor.getValue());
             drafts.discard(username);
+            if (startedFrom.startsWith(MARKETPLACE)) {
+                String itemAndVersion = startedFrom.substring(MARKETPLACE.length());
+                int at = itemAndVersion.lastIndexOf('@');
+                shared.ifPresent(s -> s.recordUse(itemAndVersion.substring(0, at), Integer.parseInt(
+                        itemAndVersion.substring(at + 1)), job.username(), job.name()));
+            }
             UI.getCurrent().navigate("job-detail/" + job.frameworkName());
         } catch (JobSubmissionException | JobException e) {
             lintAndShow();

@@ -5,6 +5,7 @@ import java.util.Optional;
 import org.gantry.job.JobSearchService;
 import org.gantry.job.JobService;
 import org.gantry.job.JobStars;
+import org.gantry.job.SharedTemplates;
 import org.gantry.job.TaskLogs;
 import org.gantry.job.TaskTerminalLinks;
 import org.gantry.security.CurrentUser;
@@ -16,11 +17,17 @@ import org.springframework.stereotype.Component;
 @Component
 record JobViewSupport(JobSearchService search, JobService jobs, JobStars stars, GroupService groups,
                       CurrentUser currentUser, JobStateBroadcaster broadcaster, Clock clock,
-                      ObjectProvider<TaskTerminalLinks> terminals, ObjectProvider<TaskLogs> logs) {
+                      ObjectProvider<TaskTerminalLinks> terminals, ObjectProvider<TaskLogs> logs,
+                      ObjectProvider<SharedTemplates> shared) {
 
     /** Present once a terminal feature provides Connect links. */
     Optional<TaskTerminalLinks> terminalLinks() {
         return Optional.ofNullable(terminals.getIfAvailable());
+    }
+
+    /** Present once the marketplace shares job templates. */
+    Optional<SharedTemplates> sharedTemplates() {
+        return Optional.ofNullable(shared.getIfAvailable());
     }
 
     /** Present once the runtime serves task logs. */

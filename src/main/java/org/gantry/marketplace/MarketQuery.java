@@ -1,0 +1,61 @@
+package org.gantry.marketplace;
+
+import java.util.Optional;
+
+/**
+ * A search of the marketplace. Empty fields do not filter. {@code q} is a web search
+ * ({@code websearch_to_tsquery}); {@code prefix} true also matches its last word as the
+ * start of a word, for results as you type.
+ */
+public record MarketQuery(Optional<String> q, Optional<ItemType> type, Optional<String> tag,
+                          Optional<String> category, Optional<String> author, boolean official, boolean starred,
+                          boolean mine, Sort sort, int offset, int limit, boolean prefix) {
+
+    public static final int MAX_LIMIT = 200;
+    public static final int Q_MAX = 256;
+
+    public enum Sort { RELEVANCE, STARS, USE, NEWEST }
+
+    public static MarketQuery all() {
+        return new MarketQuery(Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(),
+                Optional.empty(), false, false, false, Sort.RELEVANCE, 0, 20, false);
+    }
+
+    public MarketQuery withQ(String text) {
+        return new MarketQuery(Optional.ofNullable(text).filter(t -> !t.isBlank()), type, tag, category, author,
+                official, starred, mine, sort, offset, limit, prefix);
+    }
+
+    public MarketQuery withPrefix(boolean asYouType) {
+        return new MarketQuery(q, type, tag, category, author, official, starred, mine, sort, offset, limit, asYouType);
+    }
+
+    public MarketQuery withType(Optional<ItemType> t) {
+        return new MarketQuery(q, t, tag, category, author, official, starred, mine, sort, offset, limit, prefix);
+    }
+
+    public MarketQuery withTag(Optional<String> t) {
+        return new MarketQuery(q, type, t, category, author, official, starred, mine, sort, offset, limit, prefix);
+    }
+
+    public MarketQuery withCategory(Optional<String> c) {
+        return new MarketQuery(q, type, tag, c, author, official, starred, mine, sort, offset, limit, prefix);
+    }
+
+    public MarketQuery withAuthor(Optional<String> a) {
+        return new MarketQuery(q, type, tag, category, a, official, starred, mine, sort, offset, limit, prefix);
+    }
+
+    public MarketQuery withViews(boolean officialOnly, boolean starredOnly, boolean mineOnly) {
+        return new MarketQuery(q, type, tag, category, author, officialOnly, starredOnly, mineOnly, sort, offset,
+                limit, prefix);
+    }
+
+    public MarketQuery withSort(Sort s) {
+        return new MarketQuery(q, type, tag, category, author, official, starred, mine, s, offset, limit, prefix);
+    }
+
+    public MarketQuery withPage(int from, int size) {
+        return new MarketQuery(q, type, tag, category, author, official, starred, mine, sort, from, size, prefix);
+    }
+}

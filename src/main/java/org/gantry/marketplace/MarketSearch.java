@@ -1,0 +1,162 @@
+package org.gantry.marketplace;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import org.springframework.jdbc.core.namedparam.MapSqlParameterSource;
+import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
+
+/**
+ * Searches the marketplace with PostgreSQL's full text: the stored, GIN-indexed
+ * {@code market_item.search} vector (name > tags > summary > description), queried with
+ * {@code websearch_to_tsquery}, ranked with {@code ts_rank}, matches marked by
+ * {@code ts_headline}. As-you-type queries also match the last word as a prefix of a word or
+ * of the display name. Only items the caller may see are ever counted or returned.
+ */
+@Service
+public class MarketSearch {
+
+    private static final String HEADLINE_OPTIONS = "StartSel=<mark>, StopSel=</mark>, MaxWords=24, MinWords=8,"
+            + " MaxFragments=2, FragmentDelimiter=\" … \"";
+    private static final int FACET_SIZE = 20;
+
+    private final NamedParameterJdbcTemplate jdbc;
+    private final MarketplaceService items;
+
+    MarketSearch(NamedParameterJdbcTemplate jdbc, MarketplaceService items) {
+        this.jdbc = jdbc;
+        this.items = items;
+    }
+
+    /** One page of what matches, the total, and (when asked for) facet counts over all that match. */
+    @Transactional(readOnly = true)
+    public MarketPage search(MarketQuery query, boolean withFacets) {
+        if (query.offset() < 0 || query.limit() < 0 || query.limit() > MarketQuery.MAX_LIMIT) {
+            throw MarketplaceException.invalid("offset must be ≥ 0 and limit between 0 and " + MarketQuery.MAX_LIMIT
+                    + ".");
+        }
+        if (query.q().filter(q -> q.length() > MarketQuery.Q_MAX).isPresent()) {
+            throw MarketplaceException.invalid("A search is at most " + MarketQuery.Q_MAX + " characters.");
+        }
+        Viewer viewer = items.viewer();
+        MapSqlParameterSource params = MarketplaceService.viewerParams(viewer);
+        String where = where(query, params);
+        boolean ranked = params.hasValue("q");
+        String order = switch (query.sort()) {
+            case RELEVANCE -> ranked ? "rank desc, i.star_number desc, i.id desc" : "i.created_at desc, i.id desc";
+            case STARS -> "i.star_number desc, i.id desc";
+            case USE -> "i.use_number desc, i.id desc";
+            case NEWEST -> "i.created_at desc, i.id desc";
+        };
+        String rank = ranked ? "ts_rank('{0.1, 0.2, 0.4, 1.0}', i.search, " + tsquery(params) + ")" : "0";
+        params.addValue("offset", query.offset()).addValue("limit", query.limit());
+        String headline = ranked
+                ? "ts_headline('english', i.summary || ' ' || left(i.description, 4000), " + tsquery(params) + ", '"
+                        + HEADLINE_OPTIONS.replace("'", "''") + "')"
+                : "null";
+        // The page is chosen first; headlines, stars and groups are worked out for its rows only.
+        String sql = "with page as (select i.id, " + rank + " as rank from market_item i"
+                + " join app_user u on u.id = i.author_id where " + where + " order by " + order
+                + " offset :offset limit :limit)"
+                + " select " + MarketplaceService.ITEM_COLUMNS + ", " + headline + " as highlight"
+                + " from page join market_item i on i.id = page.id join app_user u on u.id = i.author_id"
+                + " order by " + order.replace("rank desc", "page.rank desc");
+        List<MarketItem> found = jdbc.query(sql, params, MarketplaceService::item);
+        long total = jdbc.queryForObject("select count(*) from market_item i join app_user u on u.id = i.author_id"
+                + " where " + where, params, Long.class);
+        Map<String, Map<String, Long>> facets = withFacets ? facets(where, params) : Map.of();
+        return new MarketPage(found, total, facets);
+    }
+
+    private Map<String, Map<String, Long>> facets(String where, MapSqlParameterSource params) {
+        String from = " from market_item i join app_user u on u.id = i.author_id where " + where;
+        Map<String, Map<String, Long>> facets = new LinkedHashMap<>();
+        facets.put("type", counts("select i.type as k, count(*) as n" + from + " group by 1 order by 2 desc, 1",
+                params));
+        facets.put("category", counts("select c as k, count(*) as n" + from.replace(" where ",
+                " cross join unnest(i.categories) c where ") + " group by 1 order by 2 desc, 1", params));
+        facets.put("tag", counts("select t as k, count(*) as n" + from.replace(" where ",
+                " cross join unnest(i.tags) t where ") + " group by 1 order by 2 desc, 1 limit " + FACET_SIZE, params));
+        facets.put("author", counts("select u.username as k, count(*) as n" + from
+                + " group by 1 order by 2 desc, 1 limit " + FACET_SIZE, params));
+        return facets;
+    }
+
+    private Map<String, Long> counts(String sql, MapSqlParameterSource params) {
+        Map<String, Long> counts = new LinkedHashMap<>();
+        jdbc.query(sql, params, rs -> {
+            counts.put(rs.getString("k"), rs.getLong("n"));
+        });
+        return counts;
+    }
+
+    private static String where(MarketQuery query, MapSqlParameterSource params) {
+        List<String> clauses = new ArrayList<>();
+        clauses.add(Viewer.VISIBLE);
+        query.q().map(String::strip).filter(q -> !q.isEmpty()).ifPresent(q -> {
+            params.addValue("q", q);
+            Optional<String> prefix = query.prefix() ? prefixQuery(q) : Optional.empty();
+            if (prefix.isPresent()) {
+                params.addValue("pq", prefix.get()).addValue("like", likePrefix(q));
+                clauses.add("(i.search @@ to_tsquery('english', :pq) or lower(i.display_name) like :like)");
+            } else {
+                clauses.add("i.search @@ websearch_to_tsquery('english', :q)");
+            }
+        });
+        query.type().ifPresent(t -> {
+            params.addValue("type", t.json());
+            clauses.add("i.type = :type");
+        });
+        query.tag().ifPresent(t -> {
+            params.addValue("tag", t);
+            clauses.add("i.tags @> array[cast(:tag as text)]");
+        });
+        query.category().ifPresent(c -> {
+            params.addValue("category", c);
+            clauses.add("i.categories @> array[cast(:category as text)]");
+        });
+        if (query.official()) {
+            clauses.add("i.categories @> array['" + MarketItem.OFFICIAL + "']");
+        }
+        query.author().ifPresent(a -> {
+            params.addValue("author", a);
+            clauses.add("u.username = :author");
+        });
+        if (query.starred()) {
+            clauses.add("exists (select 1 from market_star s where s.item_id = i.id and s.user_id = :uid)");
+        }
+        if (query.mine()) {
+            clauses.add("i.author_id = :uid");
+        }
+        return String.join(" and ", clauses);
+    }
+
+    private static String tsquery(MapSqlParameterSource params) {
+        return params.hasValue("pq") ? "to_tsquery('english', :pq)" : "websearch_to_tsquery('english', :q)";
+    }
+
+    /** {@code deep lea} → {@code deep & lea:*}: every word, the last one as a prefix. */
+    static Optional<String> prefixQuery(String q) {
+        List<String> words = new ArrayList<>();
+        for (String word : q.toLowerCase(Locale.ROOT).split("[^\\p{L}\\p{N}]+")) {
+            if (!word.isEmpty()) {
+                words.add(word);
+            }
+        }
+        if (words.isEmpty()) {
+            return Optional.empty();
+        }
+        int last = words.size() - 1;
+        words.set(last, words.get(last) + ":*");
+        return Optional.of(String.join(" & ", words));
+    }
+
+    private static String likePrefix(String q) {
+        return q.toLowerCase(Locale.ROOT).replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%";
+    }
+}

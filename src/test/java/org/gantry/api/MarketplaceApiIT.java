@@ -1,0 +1,299 @@
+package org.gantry.api;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.ByteArrayOutputStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.eclipse.jgit.api.Git;
+import org.gantry.base.GantryProperties;
+import org.gantry.testsupport.RestClient;
+import org.gantry.testsupport.RestClient.Response;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.jdbc.core.JdbcTemplate;
+
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+        properties = {"gantry.marketplace.max-file-bytes=100000", "gantry.marketplace.git-allow-local=true"})
+class MarketplaceApiIT {
+
+    private static final String ITEMS = "/api/v2/marketplace/items";
+
+    @LocalServerPort
+    int port;
+    @Autowired
+    GantryProperties properties;
+    @Autowired
+    JdbcTemplate jdbc;
+
+    RestClient alice;
+    RestClient bob;
+    RestClient admin;
+    String word;
+
+    @BeforeEach
+    void users() {
+        alice = RestClient.newUser(port, "alice");
+        bob = RestClient.newUser(port, "bob");
+        admin = RestClient.admin(port);
+        word = "zq" + Long.toString(System.nanoTime() % 1_000_000_000L, 36).replaceAll("[0-9]", "x");
+    }
+
+    @Test
+    void a_private_item_never_reaches_another_user() {
+        String name = unique("secret");
+        Response created = alice.postJson(ITEMS, Map.of("name", name, "type", "data", "summary", "raw " + word,
+                "dataUrl", "nfs://store/raw", "visibility", "private"));
+        assertThat(created.status()).as(created.toString()).isEqualTo(201);
+        assertThat(created.json().get("isPrivate").asBoolean()).isTrue();
+        assertThat(created.json().get("dataUrl").asText()).isEqualTo("nfs://store/raw");
+
+        assertThat(bob.get(ITEMS + "/" + name).status()).isEqualTo(404);
+        assertThat(bob.get(ITEMS + "/" + created.json().get("id").asText() + "/versions").status()).isEqualTo(404);
+        assertThat(bob.put(ITEMS + "/" + name + "/star", "application/json", "").status()).isEqualTo(404);
+        JsonNode found = bob.get(ITEMS + "?q=" + word + "&facets=true").json();
+        assertThat(found.get("total").asLong()).isZero();
+        assertThat(found.at("/facets/type")).isEmpty();
+        assertThat(alice.get(ITEMS + "?q=" + word).json().get("total").asLong()).isEqualTo(1);
+    }
+
+    @Test
+    void a_public_item_is_reviewed_before_others_find_it_and_a_rejection_says_why() {
+        String name = unique("mnist");
+        Response created = alice.postJson(ITEMS, Map.of("name", name, "displayName", "MNIST trainer", "type",
+                "template", "summary", "Trains a digit classifier", "description", "Uses " + word + " tricks",
+                "tags", List.of("vision"), "protocol", template(), "visibility", "public"));
+        assertThat(created.json().get("status").asText()).isEqualTo("pending");
+        assertThat(bob.get(ITEMS + "?q=" + word).json().get("total").asLong()).isZero();
+
+        Response queue = admin.get("/api/v2/marketplace/reviews");
+        assertThat(queue.body()).contains(name);
+        assertThat(bob.get("/api/v2/marketplace/reviews").status()).isEqualTo(403);
+        assertThat(bob.putJson(ITEMS + "/" + name + "/status", Map.of("status", "approved")).status()).isEqualTo(404);
+
+        Response rejected = admin.putJson(ITEMS + "/" + name + "/status", Map.of("status", "rejected", "reason",
+                "Say which dataset it downloads."));
+        assertThat(rejected.status()).as(rejected.toString()).isEqualTo(200);
+        JsonNode mine = alice.get(ITEMS + "/" + name).json();
+        assertThat(mine.get("status").asText()).isEqualTo("rejected");
+        assertThat(mine.get("statusReason").asText()).isEqualTo("Say which dataset it downloads.");
+
+        Response revised = alice.putJson(ITEMS + "/" + name, Map.of("description", "Uses " + word
+                + " tricks on the MNIST dataset", "changelog", "Name the dataset"));
+        assertThat(revised.json().get("status").asText()).isEqualTo("pending");
+        assertThat(revised.json().get("version").asInt()).isEqualTo(2);
+        assertThat(admin.get("/api/v2/marketplace/reviews").body()).contains("+ Uses " + word
+                + " tricks on the MNIST dataset");
+        assertThat(admin.putJson(ITEMS + "/" + name + "/status", Map.of("status", "approved")).status()).isEqualTo(200);
+
+        JsonNode found = bob.get(ITEMS + "?q=" + word).json();
+        assertThat(found.get("total").asLong()).isEqualTo(1);
+        assertThat(found.at("/items/0/name").asText()).isEqualTo(name);
+        assertThat(found.at("/items/0/highlight").asText()).contains("<mark>" + word + "</mark>");
+        assertThat(bob.get(ITEMS + "?q=" + word.substring(0, 5) + "&prefix=true").json().get("total").asLong())
+                .isEqualTo(1);
+        JsonNode versions = alice.get(ITEMS + "/" + name + "/versions").json();
+        assertThat(versions).hasSize(2);
+        assertThat(versions.get(0).get("changelog").asText()).isEqualTo("Name the dataset");
+        // Others see approved versions only: the rejected first one stays the author's.
+        assertThat(bob.get(ITEMS + "/" + name + "/versions").json()).hasSize(1);
+        assertThat(alice.get(ITEMS + "/" + name + "/history").body()).contains("rejected").contains("approved");
+    }
+
+    @Test
+    void names_rank_above_descriptions() {
+        String inName = unique(word);
+        String inDescription = unique("other");
+        alice.postJson(ITEMS, Map.of("name", inDescription, "type", "code", "description", "about " + word));
+        alice.postJson(ITEMS, Map.of("name", inName, "type", "code", "description", "nothing"));
+
+        JsonNode found = alice.get(ITEMS + "?q=" + word).json();
+        assertThat(found.get("total").asLong()).isEqualTo(2);
+        assertThat(found.at("/items/0/name").asText()).isEqualTo(inName);
+    }
+
+    @Test
+    void stars_count_once_per_user() {
+        String name = unique("starred");
+        alice.postJson(ITEMS, Map.of("name", name, "type", "code", "visibility", "groups", "groupList",
+                List.of("default")));
+        bob.put(ITEMS + "/" + name + "/star", "application/json", "");
+        bob.put(ITEMS + "/" + name + "/star", "application/json", "");
+
+        assertThat(alice.get(ITEMS + "/" + name).json().get("starNumber").asInt()).isEqualTo(1);
+        assertThat(bob.get(ITEMS + "?starred=true").body()).contains(name);
+        bob.delete(ITEMS + "/" + name + "/star");
+        assertThat(alice.get(ITEMS + "/" + name).json().get("starNumber").asInt()).isZero();
+    }
+
+    @Test
+    void a_job_from_a_template_records_the_item_and_version() {
+        String name = unique("hello");
+        alice.postJson(ITEMS, Map.of("name", name, "type", "template", "protocol", template(), "visibility", "groups",
+                "groupList", List.of("default")));
+
+        Response submitted = bob.postJson(ITEMS + "/" + name + "/jobs", Map.of("parameters", Map.of("greeting",
+                "hi there")));
+        assertThat(submitted.status()).as(submitted.toString()).isEqualTo(202);
+        String job = submitted.json().at("/job/name").asText();
+        assertThat(submitted.json().at("/marketplace/version").asInt()).isEqualTo(1);
+        String config = bob.get("/api/v2/jobs/" + bob.username() + "~" + job + "/config").body();
+        assertThat(config).contains("hi there");
+
+        alice.putJson(ITEMS + "/" + name, Map.of("protocol", template().replace("echo", "printf '%s\\n'"),
+                "changelog", "printf"));
+        JsonNode origin = bob.get("/api/v2/marketplace/jobs/" + bob.username() + "~" + job).json();
+        assertThat(origin.at("/marketplace/item").asText()).isEqualTo(name);
+        assertThat(origin.at("/marketplace/version").asInt()).isEqualTo(1);
+        assertThat(origin.get("newerExists").asBoolean()).isTrue();
+        assertThat(alice.get(ITEMS + "/" + name).json().get("useNumber").asInt()).isEqualTo(1);
+
+        Response unknown = bob.postJson(ITEMS + "/" + name + "/jobs", Map.of("parameters", Map.of("nope", "x")));
+        assertThat(unknown.status()).isEqualTo(400);
+        assertThat(unknown.json().get("message").asText()).contains("no parameter nope");
+    }
+
+    @Test
+    void a_saved_job_keeps_its_parameters_and_loses_its_secrets() {
+        String job = TestJobs.uniqueName("with-secret");
+        alice.submit(template().replace("name: hello", "name: " + job) + "secrets:\n  token: s3cr3t-value-42\n");
+        String name = unique("saved");
+
+        Response saved = alice.postJson(ITEMS + "/from-job", Map.of("job", alice.username() + "~" + job, "name",
+                name));
+        assertThat(saved.status()).as(saved.toString()).isEqualTo(201);
+        assertThat(saved.json().get("source").asText()).isEqualTo("job");
+        assertThat(saved.json().get("isPrivate").asBoolean()).isTrue();
+        assertThat(saved.json().get("protocol").asText()).contains("greeting").doesNotContain("s3cr3t-value-42");
+        assertThat(bob.postJson(ITEMS + "/from-job", Map.of("job", alice.username() + "~" + job, "name",
+                unique("stolen"))).status()).isEqualTo(403);
+    }
+
+    @Test
+    void uploads_are_bounded_sniffed_and_never_named_on_disk() throws Exception {
+        String name = unique("slides");
+        alice.postJson(ITEMS, Map.of("name", name, "type", "file", "visibility", "groups", "groupList",
+                List.of("default")));
+        byte[] pdf = "%PDF-1.4\n1 0 obj\n".getBytes(StandardCharsets.US_ASCII);
+
+        assertThat(upload(alice, name, "../../lecture.pdf", pdf).statusCode()).isEqualTo(400);
+        HttpResponse<String> html = upload(alice, name, "lecture.pdf",
+                "<!doctype html><script>alert(1)</script>".getBytes(StandardCharsets.UTF_8));
+        assertThat(html.statusCode()).isEqualTo(400);
+        assertThat(html.body()).contains("HTML");
+        assertThat(upload(alice, name, "big.pdf", new byte[200_000]).statusCode()).isEqualTo(413);
+        assertThat(upload(bob, name, "lecture.pdf", pdf).statusCode()).isEqualTo(403);
+        assertThat(upload(alice, name, "lecture 1.pdf", pdf).statusCode()).isEqualTo(201);
+
+        HttpResponse<byte[]> download = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
+                        URI.create("http://127.0.0.1:" + port + ITEMS + "/" + name + "/files/lecture%201.pdf"))
+                .header("Authorization", "Bearer " + bob.token()).build(), HttpResponse.BodyHandlers.ofByteArray());
+        assertThat(download.statusCode()).isEqualTo(200);
+        assertThat(download.body()).isEqualTo(pdf);
+        assertThat(download.headers().firstValue("Content-Type")).hasValue("application/pdf");
+        assertThat(download.headers().firstValue("X-Content-Type-Options")).hasValue("nosniff");
+        assertThat(alice.get(ITEMS + "/" + name).json().get("downloadNumber").asInt()).isEqualTo(1);
+
+        Path root = properties.dataDir().resolve("marketplace").resolve("files");
+        try (Stream<Path> all = Files.walk(root)) {
+            assertThat(all.map(p -> p.getFileName().toString())).noneMatch(f -> f.contains("lecture"));
+        }
+        long id = alice.get(ITEMS + "/" + name).json().get("id").asLong();
+        alice.delete(ITEMS + "/" + name);
+        assertThat(root.resolve(Long.toString(id))).doesNotExist();
+    }
+
+    @Test
+    void bad_input_is_a_clear_400() {
+        assertThat(alice.postJson(ITEMS, Map.of("name", "Bad Name!", "type", "code")).json().get("message").asText())
+                .contains("lower-case");
+        assertThat(alice.postJson(ITEMS, Map.of("name", unique("t"), "type", "spaceship")).status()).isEqualTo(400);
+        assertThat(alice.get(ITEMS + "?limit=100000").status()).isEqualTo(400);
+        assertThat(alice.get(ITEMS + "?sort=sideways").status()).isEqualTo(400);
+        assertThat(alice.get(ITEMS + "?q=%22unbalanced%20(%20or%20-").status()).isEqualTo(200);
+        assertThat(RestClient.anonymous(port).get(ITEMS).status()).isEqualTo(401);
+    }
+
+    @Test
+    void a_code_item_reads_its_readme_from_git_and_refreshes_on_demand(@TempDir Path repo) throws Exception {
+        try (Git git = Git.init().setDirectory(repo.toFile()).setInitialBranch("main").call()) {
+            Files.writeString(repo.resolve("README.md"), "# Tools\n\nAbout " + word + ".\n");
+            commitAll(git, "first");
+            String name = unique("git");
+            Response created = alice.postJson(ITEMS + "/from-git", Map.of("name", name, "type", "code", "gitUrl",
+                    repo.toUri().toString()));
+            assertThat(created.status()).as(created.toString()).isEqualTo(201);
+            assertThat(created.json().get("description").asText()).contains("About " + word);
+            assertThat(created.json().get("source").asText()).isEqualTo("git");
+
+            Files.writeString(repo.resolve("README.md"), "# Tools\n\nNow with docs.\n");
+            commitAll(git, "second");
+            Response refreshed = alice.post(ITEMS + "/" + name + "/refresh", "application/json", "");
+            assertThat(refreshed.json().get("version").asInt()).isEqualTo(2);
+            assertThat(refreshed.json().get("description").asText()).contains("Now with docs.");
+            assertThat(bob.post(ITEMS + "/" + name + "/refresh", "application/json", "").status()).isEqualTo(404);
+        }
+    }
+
+    private static void commitAll(Git git, String message) throws Exception {
+        git.add().addFilepattern(".").call();
+        git.commit().setMessage(message).setAuthor("t", "t@localhost").setCommitter("t", "t@localhost").setSign(false)
+                .call();
+    }
+
+    private HttpResponse<String> upload(RestClient client, String item, String fileName, byte[] content)
+            throws Exception {
+        String boundary = "gantry-boundary-" + System.nanoTime();
+        ByteArrayOutputStream body = new ByteArrayOutputStream();
+        body.writeBytes(("--" + boundary + "\r\nContent-Disposition: form-data; name=\"file\"; filename=\"" + fileName
+                + "\"\r\nContent-Type: application/octet-stream\r\n\r\n").getBytes(StandardCharsets.UTF_8));
+        body.writeBytes(content);
+        body.writeBytes(("\r\n--" + boundary + "--\r\n").getBytes(StandardCharsets.UTF_8));
+        return HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + ITEMS
+                        + "/" + item + "/files")).header("Authorization", "Bearer " + client.token())
+                .header("Content-Type", "multipart/form-data; boundary=" + boundary)
+                .POST(HttpRequest.BodyPublishers.ofByteArray(body.toByteArray())).build(),
+                HttpResponse.BodyHandlers.ofString());
+    }
+
+    private static String unique(String prefix) {
+        return TestJobs.uniqueName(prefix).toLowerCase();
+    }
+
+    static String template() {
+        return """
+                protocolVersion: 2
+                name: hello
+                type: job
+                parameters:
+                  greeting: hello
+                prerequisites:
+                  - name: image
+                    type: dockerimage
+                    uri: python:3.12
+                taskRoles:
+                  main:
+                    instances: 1
+                    dockerImage: image
+                    resourcePerInstance:
+                      cpu: 1
+                      memoryMB: 256
+                      gpu: 0
+                    commands:
+                      - echo "<% $parameters.greeting %>"
+                """;
+    }
+}

@@ -1,0 +1,144 @@
+package org.gantry.marketplace;
+
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.gantry.security.ApiToken;
+import org.gantry.security.TokenService;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.jdbc.core.JdbcTemplate;
+
+/**
+ * Marketplace search over REST with 300,000 generated items (most public, some private and
+ * group items that must stay hidden): full-text queries and as-you-type prefix queries from
+ * 10 concurrent clients; prints p50/p95/max. A benchmark, not a test: run it with
+ * {@code bench/marketplace-search.sh}; {@code mvn verify} never picks it up.
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+class MarketplaceSearchBench {
+
+    static final int ITEMS = Integer.getInteger("bench.items", 300_000);
+    static final int CLIENTS = Integer.getInteger("bench.clients", 10);
+    static final int PER_CLIENT = Integer.getInteger("bench.requests", 100);
+    static final String[] WORDS = ("mnist cifar imagenet resnet bert gpt transformer vision speech audio text token"
+            + " tensor pytorch tensorflow jax keras sklearn pandas numpy spark hadoop kafka slurm cuda rocm mpi horovod"
+            + " deepspeed lightning dataset loader augment train eval infer serve deploy notebook jupyter lecture"
+            + " slides homework course tutorial example baseline benchmark sweep hyperparameter optimizer adam sgd"
+            + " learning rate schedule checkpoint resume distributed parallel pipeline shard quantize prune distill"
+            + " graph node edge molecule protein genome climate weather satellite medical clinical finance fraud"
+            + " recommend ranking retrieval search embedding vector cluster kmeans regression classify segment detect"
+            + " yolo unet diffusion gan vae reinforcement agent robot simulation physics chemistry biology").split(" ");
+
+    @LocalServerPort
+    int port;
+    @Autowired
+    JdbcTemplate jdbc;
+    @Autowired
+    TokenService tokens;
+
+    @Test
+    void search_with_300k_items() throws Exception {
+        long t0 = System.nanoTime();
+        insert();
+        System.out.printf("%nInserted %,d items in %.1f s%n", ITEMS, (System.nanoTime() - t0) / 1e9);
+        jdbc.execute("analyze market_item");
+        String token = tokens.issue("bench-author-7", ApiToken.Kind.SESSION, "bench", Optional.empty()).value();
+
+        List<String> searches = new ArrayList<>();
+        List<String> prefixes = new ArrayList<>();
+        for (int i = 0; i < 50; i++) {
+            String a = WORDS[(i * 7) % WORDS.length];
+            String b = WORDS[(i * 13 + 5) % WORDS.length];
+            searches.add(i % 3 == 0 ? a : i % 3 == 1 ? a + " " + b : "\"" + a + " " + b + "\"");
+            String typed = a + " " + b;
+            prefixes.add(typed.substring(0, Math.min(typed.length(), 3 + i % (typed.length() - 2))));
+        }
+        System.out.printf("%n%-62s %9s %9s %9s%n", CLIENTS + " clients × " + PER_CLIENT + " requests", "p50 ms",
+                "p95 ms", "max ms");
+        run("REST search: q, relevance, limit 20, total", token, searches, "&limit=20");
+        run("REST search as you type: prefix=true, limit 10, total", token, prefixes, "&limit=10&prefix=true");
+        run("REST search with facets", token, searches, "&limit=20&facets=true");
+        System.out.println();
+    }
+
+    private void run(String label, String token, List<String> queries, String extra) throws Exception {
+        HttpClient client = HttpClient.newHttpClient();
+        for (int i = 0; i < 20; i++) {
+            call(client, token, queries.get(i % queries.size()), extra);
+        }
+        ExecutorService pool = Executors.newFixedThreadPool(CLIENTS);
+        List<Future<long[]>> results = new ArrayList<>();
+        for (int c = 0; c < CLIENTS; c++) {
+            int offset = c;
+            results.add(pool.submit(() -> {
+                long[] nanos = new long[PER_CLIENT];
+                for (int i = 0; i < PER_CLIENT; i++) {
+                    long start = System.nanoTime();
+                    call(client, token, queries.get((offset * 7 + i) % queries.size()), extra);
+                    nanos[i] = System.nanoTime() - start;
+                }
+                return nanos;
+            }));
+        }
+        long[] all = new long[CLIENTS * PER_CLIENT];
+        for (int c = 0; c < CLIENTS; c++) {
+            System.arraycopy(results.get(c).get(), 0, all, c * PER_CLIENT, PER_CLIENT);
+        }
+        pool.shutdown();
+        Arrays.sort(all);
+        System.out.printf("%-62s %9.2f %9.2f %9.2f%n", label, all[all.length / 2] / 1e6,
+                all[(int) Math.ceil(all.length * 0.95) - 1] / 1e6, all[all.length - 1] / 1e6);
+    }
+
+    private void call(HttpClient client, String token, String q, String extra) throws Exception {
+        HttpRequest request = HttpRequest.newBuilder(URI.create("http://localhost:" + port
+                + "/api/v2/marketplace/items?q=" + URLEncoder.encode(q, StandardCharsets.UTF_8) + extra))
+                .header("Authorization", "Bearer " + token).GET().build();
+        HttpResponse<byte[]> response = client.send(request, HttpResponse.BodyHandlers.ofByteArray());
+        if (response.statusCode() != 200) {
+            throw new IllegalStateException("HTTP " + response.statusCode() + ": " + new String(response.body()));
+        }
+    }
+
+    private void insert() {
+        jdbc.update("insert into app_user (username, password_hash, role, created_at)"
+                + " select 'bench-author-' || g, 'unusable', 'USER', now() from generate_series(1, 500) g"
+                + " on conflict do nothing");
+        jdbc.update("insert into user_group (user_id, group_id) select u.id, g.id from app_user u, app_group g"
+                + " where u.username like 'bench-author-%' and g.name = 'default' on conflict do nothing");
+        String words = "array['" + String.join("','", WORDS) + "']";
+        int n = WORDS.length;
+        // 80% public and approved, 10% private, 10% group items; text made of the vocabulary.
+        jdbc.update("insert into market_item (name, display_name, type, author_id, visibility, status, summary,"
+                + " description, tags, categories, latest_version, published_version, star_number, use_number,"
+                + " created_at, updated_at)"
+                + " select 'bench-item-' || g,"
+                + " initcap(w[1 + (g * 7) % " + n + "]) || ' ' || w[1 + (g * 11) % " + n + "] || ' ' || g,"
+                + " (array['template','image','data','file','code','example','plugin'])[1 + g % 7],"
+                + " (select id from app_user where username = 'bench-author-' || (1 + g % 500)),"
+                + " case when g % 10 = 0 then 'private' when g % 10 = 1 then 'groups' else 'public' end,"
+                + " 'approved',"
+                + " w[1 + (g * 3) % " + n + "] || ' ' || w[1 + (g * 5) % " + n + "] || ' ' || w[1 + (g * 17) % " + n
+                + "] || ' for ' || w[1 + (g * 19) % " + n + "],"
+                + " (select string_agg(w[1 + (g * k * 31 + k * 7) % " + n + "], ' ') from generate_series(1, 40) k),"
+                + " array[w[1 + (g * 23) % " + n + "], w[1 + (g * 29) % " + n + "]],"
+                + " case when g % 50 = 0 then array['official'] else '{}' end,"
+                + " 1, 1, g % 97, g % 89, now() - make_interval(secs => g), now()"
+                + " from generate_series(1, " + ITEMS + ") g, (select " + words + " as w) v");
+        jdbc.update("insert into market_item_group (item_id, group_id) select i.id, g.id from market_item i,"
+                + " app_group g where i.visibility = 'groups' and g.name = 'default'");
+    }
+}
