@@ -33,6 +33,7 @@ UsePAM no
 PasswordAuthentication no
 PermitRootLogin prohibit-password
 LogLevel ERROR
+Subsystem sftp internal-sftp
 CONF
 mkdir -p /run/sshd
 /usr/sbin/sshd -D -e -f "$work/sshd_config" 2>"$work/sshd.log" &
