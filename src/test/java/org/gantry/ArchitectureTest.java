@@ -95,6 +95,14 @@ class ArchitectureTest {
     }
 
     @Test
+    void only_the_storage_adapter_imports_commons_vfs() {
+        existing("org.gantry.storage", "org.gantry.storage.vfs");
+        noClasses().that().resideOutsideOfPackage("org.gantry.storage.vfs..")
+                .should().dependOnClassesThat().resideInAnyPackage("org.apache.commons.vfs2..", "com.jcraft.jsch..")
+                .check(classes);
+    }
+
+    @Test
     void the_runtime_core_imports_no_executor_adapter() {
         String[] adapters = trees(EXECUTOR_ADAPTERS);
         noClasses().that().resideInAPackage("org.gantry.runtime..").and().resideOutsideOfPackages(adapters)

@@ -20,6 +20,16 @@ class BoundedBody extends OncePerRequestFilter {
 
     static final int MAX_BYTES = 2 * 1024 * 1024;
 
+    /** File uploads stream to storage and are bounded there, by {@code gantry.storage.max-upload-size}. */
+    private static final java.util.regex.Pattern FILE_UPLOAD =
+            java.util.regex.Pattern.compile("(/rest-server)?/api/v2/storages/[^/]+/files(/.*)?");
+
+    @Override
+    protected boolean shouldNotFilter(HttpServletRequest request) {
+        return "PUT".equals(request.getMethod())
+                && FILE_UPLOAD.matcher(request.getRequestURI().substring(request.getContextPath().length())).matches();
+    }
+
     @Override
     protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws ServletException, IOException {

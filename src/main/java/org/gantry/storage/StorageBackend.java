@@ -1,0 +1,19 @@
+package org.gantry.storage;
+
+import java.util.Optional;
+
+/**
+ * Opens a storage's root. The only implementation lives in {@code storage.vfs} (Commons VFS);
+ * no other code touches a storage's files.
+ */
+public interface StorageBackend {
+
+    /**
+     * A handle on the root. {@code password} is the opened credential, empty when the storage
+     * has none. Fails with {@link StorageException} (UNAVAILABLE, INVALID) when the URI cannot be opened.
+     */
+    StorageRoot open(StorageKind kind, String rootUri, Optional<String> password);
+
+    /** Checks an administrator's root URI for the kind without connecting; a message says what is wrong. */
+    Optional<String> checkUri(StorageKind kind, String rootUri);
+}

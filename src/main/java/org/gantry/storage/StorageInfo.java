@@ -1,0 +1,12 @@
+package org.gantry.storage;
+
+import java.util.Set;
+
+/**
+ * A storage as users and views see it: never its credentials. {@code rootUri} keeps no
+ * password; {@code personal} marks the caller's own home storage, which is not in the registry.
+ */
+public record StorageInfo(String name, StorageKind kind, String rootUri, boolean readOnly, boolean isDefault,
+                          String mountPath, Set<String> groups, String description, boolean personal,
+                          boolean hasCredentials) {
+}
