@@ -110,6 +110,29 @@ class HistoryExportIT {
     }
 
     @Test
+    void usage_per_day_has_exact_counts_and_sums_and_a_user_sees_only_their_own() {
+        RestClient.Response daily = RestClient.admin(port).get("/api/v2/usage?from=2030-03-10&to=2030-03-12&by=day");
+        assertThat(daily.status()).isEqualTo(200);
+        assertThat(daily.json()).hasSize(2);
+        var first = daily.json().get(0);
+        assertThat(first.get("start").asText()).isEqualTo("2030-03-10T00:00:00Z");
+        assertThat(first.get("jobs").asLong()).isEqualTo(2);
+        assertThat(first.get("attempts").asLong()).isEqualTo(3);
+        assertThat(first.get("succeeded").asLong()).isEqualTo(2);
+        assertThat(first.get("failed").asLong()).isEqualTo(1);
+        assertThat(first.get("cpuSeconds").asLong()).isEqualTo(4 * 600 + 4 * 3_600 + 2 * 120);
+        assertThat(first.get("gpuSeconds").asLong()).isEqualTo(600 + 3_600);
+        assertThat(first.get("meanWaitSeconds").asLong()).isEqualTo((60 + 700 + 30) / 3);
+        assertThat(daily.json().get(1).get("cpuSeconds").asLong()).isEqualTo(400);
+
+        RestClient.Response own = alice.get("/api/v2/usage?from=2030-03-01&to=2030-04-01&by=month&user=" + bob);
+        assertThat(own.json()).hasSize(1);
+        assertThat(own.json().get(0).get("jobs").asLong()).isEqualTo(1);
+        assertThat(own.json().get(0).get("attempts").asLong()).isEqualTo(2);
+        assertThat(alice.get("/api/v2/usage?from=2030-03-01&to=2030-04-01&by=week").status()).isEqualTo(400);
+    }
+
+    @Test
     void a_bad_period_is_refused_with_its_reason() {
         RestClient.Response reversed = alice.get("/api/v2/usage/history.csv?from=2030-03-12&to=2030-03-10");
         assertThat(reversed.status()).isEqualTo(400);
