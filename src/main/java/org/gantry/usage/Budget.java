@@ -21,10 +21,16 @@ public record Budget(Scope scope, String subject, long amountMinor, List<Integer
 
         public enum Level { OK, WARNING, EXCEEDED }
 
-        /** The portal's one-line summary, amounts formatted by {@code money}. */
+        /** The portal's one-line summary for the budget's own user, amounts formatted by {@code money}. */
         public String describe(Money money) {
+            return describe(money, budget.subject());
+        }
+
+        /** The one-line summary as {@code viewer} reads it ("Your budget" or "Budget of user …"). */
+        public String describe(Money money, String viewer) {
             Budget b = budget;
-            String who = (b.scope() == Scope.USER ? "Your budget" : "Budget of group " + b.subject());
+            String who = b.scope() == Scope.GROUP ? "Budget of group " + b.subject()
+                    : b.subject().equals(viewer) ? "Your budget" : "Budget of user " + b.subject();
             return switch (level) {
                 case OK -> who + ": " + money.format(spentMinor) + " of " + money.format(b.amountMinor()) + " spent in "
                         + period + "; forecast " + money.format(forecastMinor) + ".";

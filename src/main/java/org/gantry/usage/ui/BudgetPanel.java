@@ -14,7 +14,7 @@ class BudgetPanel extends Div {
         getStyle().set("display", "flex").set("flex-direction", "column").set("gap", "var(--lumo-space-xs)");
     }
 
-    void show(List<Budget.Status> statuses, Money money, String empty) {
+    void show(List<Budget.Status> statuses, Money money, String viewer, String empty) {
         removeAll();
         if (statuses.isEmpty()) {
             Span none = new Span(empty);
@@ -23,7 +23,7 @@ class BudgetPanel extends Div {
             return;
         }
         for (Budget.Status status : statuses) {
-            Span line = new Span(status.describe(money));
+            Span line = new Span(status.describe(money, viewer));
             String color = switch (status.level()) {
                 case OK -> "var(--lumo-success-color-10pct)";
                 case WARNING -> "var(--lumo-warning-color-10pct, #fff3d6)";

@@ -25,12 +25,13 @@ import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Optional;
 import org.gantry.security.CurrentUser;
+import org.gantry.usage.BehaviourService;
 import org.gantry.usage.BillingService;
 import org.gantry.usage.Statement;
 import org.gantry.usage.UsageBucket;
 import org.gantry.usage.UsageService;
 
-/** The caller's own usage: budgets, a month's statement (CSV, printable), and the last 30 days per day. */
+/** The caller's own usage: budgets, recommendations, a month's statement (CSV, printable), and the last 30 days per day. */
 @Route("usage")
 @PageTitle("My usage · Gantry")
 @Menu(title = "My usage", order = 3, icon = "vaadin:chart")
@@ -46,14 +47,15 @@ class MyUsageView extends VerticalLayout {
     final Anchor printable = new Anchor();
     final Grid<UsageBucket> daily = new Grid<>(UsageBucket.class, false);
 
-    MyUsageView(BillingService billing, UsageService usage, CurrentUser currentUser, Clock clock) {
+    MyUsageView(BillingService billing, UsageService usage, BehaviourService behaviour, CurrentUser currentUser,
+                Clock clock) {
         this.billing = billing;
         this.me = currentUser.require();
         this.statement = new StatementGrid(billing.money(), false);
         statement.setId("statement");
         statement.setEmptyStateText("No charges this month. Submit a job from New job: its run time is charged"
                 + " at your virtual cluster's prices once an attempt runs.");
-        budgets.show(billing.statusesFor(me), billing.money(), "No budget applies to you; an administrator sets"
+        budgets.show(billing.statusesFor(me), billing.money(), me, "No budget applies to you; an administrator sets"
                 + " budgets under Admin: usage.");
         month.setLabel("Month");
         month.setItems(UsageFormats.lastMonths(billing.currentMonth()));
@@ -85,7 +87,8 @@ class MyUsageView extends VerticalLayout {
         java.util.Collections.reverse(newestFirst);
         daily.setItems(newestFirst);
 
-        add(new H2("My usage"), new H3("Budgets"), budgets, new H3("Statement"), tools, statement,
+        add(new H2("My usage"), new H3("Budgets"), budgets, new H3("Recommended for you"),
+                new RecommendationPanel(behaviour.profile(me)), new H3("Statement"), tools, statement,
                 new H3("Last 30 days"), UsageCharts.daily(days), daily);
         month.setValue(billing.currentMonth());
     }

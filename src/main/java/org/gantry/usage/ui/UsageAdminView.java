@@ -79,7 +79,7 @@ class UsageAdminView extends VerticalLayout {
         printable.setTarget(AnchorTarget.BLANK);
         HorizontalLayout monthBar = new HorizontalLayout(month, printable);
         monthBar.setDefaultVerticalComponentAlignment(FlexComponent.Alignment.BASELINE);
-        budgets.show(billing.budgetStatuses(), billing.money(), "No budgets. Set them with PUT /api/v2/billing/budgets.");
+        budgets.show(billing.budgetStatuses(), billing.money(), "", "No budgets. Set them with PUT /api/v2/billing/budgets.");
 
         LocalDate tomorrow = today.plusDays(1);
         List<UsageBucket> days = usage.usage(tomorrow.minusDays(30).atStartOfDay(ZoneOffset.UTC).toInstant(),

@@ -52,6 +52,9 @@ class UsageBrowserIT {
             rows.attempt(job, 1, day % 4 == 3 ? "FAILED" : "SUCCEEDED", day % 4 == 3 ? 1 : 0, 4, 16_384, day % 3,
                     submitted.plusSeconds(60 * (day + 1)), submitted.plusSeconds(3_600));
         }
+        // Every job of frank's installs its packages in its commands: a habit worth advice.
+        jdbc.update("update job set resolved_text = resolved_text || '      - pip install numpy' || chr(10)"
+                + " where owner_id = (select id from app_user where username = ?)", user);
         TestSecurity.asAdmin(() -> {
             billing.replacePrices(List.of(new Price("default", Instant.parse("2020-01-01T00:00:00Z"), 150, 2_500, 20)));
             billing.replaceBudgets(List.of(new Budget(Budget.Scope.USER, user, 2_000, List.of(50, 80), true)));
@@ -63,6 +66,8 @@ class UsageBrowserIT {
             browser.open("/usage");
             browser.await(By.id("statement"));
             assertThat(browser.await(By.id("budgets")).getText()).contains("Your budget");
+            assertThat(browser.await(By.id("recommendations")).getText()).contains("Let deps.pip install your packages")
+                    .contains("10 of your jobs run pip install");
             assertThat(browser.await(By.cssSelector("gantry-usage-chart canvas")).getSize().getHeight()).isGreaterThan(100);
             browser.screenshot("usage-mine");
             browser.open("/usage/statement/" + billing.currentMonth());
@@ -79,6 +84,7 @@ class UsageBrowserIT {
             browser.open("/admin/usage");
             browser.await(By.id("history-export"));
             assertThat(browser.await(By.id("statement")).getText()).contains(user);
+            assertThat(browser.await(By.id("budgets")).getText()).contains("Budget of user " + user);
             browser.await(By.cssSelector("gantry-usage-chart canvas"));
             browser.screenshot("usage-admin");
             browser.width(420);
