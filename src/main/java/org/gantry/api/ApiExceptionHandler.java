@@ -55,6 +55,8 @@ class ApiExceptionHandler {
                     new ApiError("NoVirtualClusterError", e.getMessage(), problems));
             case FORBIDDEN_VIRTUAL_CLUSTER -> body(HttpStatus.FORBIDDEN,
                     new ApiError("ForbiddenUserError", e.getMessage(), problems));
+            case BUDGET_EXCEEDED -> body(HttpStatus.PAYMENT_REQUIRED,
+                    new ApiError("BudgetExceededError", e.getMessage(), problems));
         };
     }
 

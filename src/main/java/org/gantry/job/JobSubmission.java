@@ -56,11 +56,13 @@ class JobSubmission {
     private final ObjectMapper json;
     private final Clock clock;
     private final JobCapacity capacity;
+    private final List<SubmissionGate> gates;
 
     JobSubmission(JobRepository jobs, JobTaskRepository tasks, JobAttemptRepository attempts, JobEventRepository events,
                   JobDocuments documents, ExpressionService expressions, UserService users, GroupService groups,
                   CurrentUser currentUser, SecretCipher cipher, ObjectMapper json, Clock clock, JobCapacity capacity,
-                  JobLimitsProperties limits) {
+                  JobLimitsProperties limits, List<SubmissionGate> gates) {
+        this.gates = List.copyOf(gates);
         this.parser = new ProtocolParser(limits.taskLimits());
         this.capacity = capacity;
         this.jobs = jobs;
@@ -93,6 +95,7 @@ class JobSubmission {
         UserAccount owner = users.find(username).orElseThrow(() -> new IllegalStateException("No user " + username));
         String virtualCluster = checkVirtualCluster(owner, spec, text);
         checkCapacity(spec, virtualCluster);
+        checkGates(username, virtualCluster);
         if (jobs.existsByOwnerUsernameAndName(username, spec.name())) {
             throw conflict(username, spec.name());
         }
@@ -141,6 +144,15 @@ class JobSubmission {
                             + " virtual cluster " + name + "; allowed: " + String.join(", ", owner.virtualClusterNames()))));
         }
         return name;
+    }
+
+    private void checkGates(String username, String virtualCluster) {
+        for (SubmissionGate gate : gates) {
+            gate.refusal(username, virtualCluster).ifPresent(reason -> {
+                throw new JobSubmissionException(Reason.BUDGET_EXCEEDED, List.of(new Problem(Problem.Severity.ERROR,
+                        "budget-exceeded", reason, "", 0, 0, 0, 0, Optional.empty())));
+            });
+        }
     }
 
     /** A job that can never start where it would run is refused, as {@code sbatch} refuses it. */

@@ -19,7 +19,9 @@ public class JobSubmissionException extends RuntimeException {
         /** {@code defaults.virtualCluster} names no virtual cluster. */
         NO_VIRTUAL_CLUSTER,
         /** The virtual cluster exists but none of the user's groups grants it. */
-        FORBIDDEN_VIRTUAL_CLUSTER
+        FORBIDDEN_VIRTUAL_CLUSTER,
+        /** A budget with a hard limit is spent (a {@link SubmissionGate} refused). */
+        BUDGET_EXCEEDED
     }
 
     private final Reason reason;

@@ -1,0 +1,104 @@
+package org.gantry.usage;
+
+import java.sql.Timestamp;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.gantry.security.CurrentUser;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
+
+/**
+ * Behaviour analysis of one user's recent jobs (the last {@link #WINDOW}, at most
+ * {@link #MAX_JOBS} of them): how many jobs used each tool and image, and the recommendations
+ * that follow. Users see their own; administrators anyone's.
+ */
+@Service
+public class BehaviourService {
+
+    public static final Duration WINDOW = Duration.ofDays(30);
+    public static final int MAX_JOBS = 2_000;
+    /** A habit is worth advice once it shows in this many jobs. */
+    static final int HABIT = 3;
+
+    /** Counts of jobs per tool and per image, over {@code jobs} jobs. */
+    public record Profile(long jobs, Map<Behaviour.Tool, Long> tools, Map<String, Long> images,
+                          Map<String, Long> frameworks, List<Recommendation> recommendations) {
+    }
+
+    private final JdbcTemplate jdbc;
+    private final CurrentUser currentUser;
+    private final Clock clock;
+
+    BehaviourService(JdbcTemplate jdbc, CurrentUser currentUser, Clock clock) {
+        this.jdbc = jdbc;
+        this.currentUser = currentUser;
+        this.clock = clock;
+    }
+
+    @Transactional(readOnly = true)
+    public Profile profile(String username) {
+        currentUser.checkIsSelfOrAdmin(username);
+        Instant since = clock.instant().minus(WINDOW);
+        List<String> documents = jdbc.queryForList("select j.resolved_text from job j join app_user u on u.id = j.owner_id"
+                + " where u.username = ? and j.submitted_at >= ? order by j.submitted_at desc limit ?", String.class,
+                username, Timestamp.from(since), MAX_JOBS);
+        return profile(documents);
+    }
+
+    static Profile profile(List<String> documents) {
+        Map<Behaviour.Tool, Long> tools = new EnumMap<>(Behaviour.Tool.class);
+        Map<String, Long> images = new LinkedHashMap<>();
+        Map<String, Long> frameworks = new LinkedHashMap<>();
+        for (String text : documents) {
+            Behaviour b = Behaviour.of(text);
+            b.tools().forEach(t -> tools.merge(t, 1L, Long::sum));
+            b.images().forEach(i -> images.merge(i, 1L, Long::sum));
+            b.frameworks().forEach(f -> frameworks.merge(f, 1L, Long::sum));
+        }
+        return new Profile(documents.size(), tools, top(images), top(frameworks), recommend(tools));
+    }
+
+    static List<Recommendation> recommend(Map<Behaviour.Tool, Long> tools) {
+        List<Recommendation> advice = new ArrayList<>();
+        long pip = tools.getOrDefault(Behaviour.Tool.PIP_INSTALL, 0L);
+        if (pip >= HABIT) {
+            advice.add(new Recommendation("pip-install-in-commands", "Let deps.pip install your packages",
+                    pip + " of your jobs run pip install in their commands. List the packages under deps.pip instead:"
+                            + " Gantry caches the environment, so later jobs skip the install.", pip));
+        }
+        long hdfs = tools.getOrDefault(Behaviour.Tool.HDFS, 0L);
+        if (hdfs >= HABIT) {
+            advice.add(new Recommendation("hdfs-copy", "Mount a storage instead of copying from HDFS",
+                    hdfs + " of your jobs copy data with hdfs dfs. A storage of your group is mounted into every task;"
+                            + " reading it there saves the copy.", hdfs));
+        }
+        long downloads = tools.getOrDefault(Behaviour.Tool.WGET, 0L) + tools.getOrDefault(Behaviour.Tool.CURL, 0L);
+        if (downloads >= HABIT) {
+            advice.add(new Recommendation("downloads", "Keep downloaded data in a storage",
+                    "Your jobs downloaded with wget or curl " + downloads + " times. Download once into a storage and"
+                            + " read it from there.", downloads));
+        }
+        long git = tools.getOrDefault(Behaviour.Tool.GIT, 0L);
+        if (git >= HABIT) {
+            advice.add(new Recommendation("git-clone", "Pin the code you clone",
+                    git + " of your jobs clone or pull with git. Check out a tag or commit so that a rerun runs the"
+                            + " same code.", git));
+        }
+        return advice;
+    }
+
+    private static Map<String, Long> top(Map<String, Long> counts) {
+        Map<String, Long> top = new LinkedHashMap<>();
+        counts.entrySet().stream().sorted(Map.Entry.<String, Long>comparingByValue(Comparator.reverseOrder())
+                .thenComparing(Map.Entry.comparingByKey())).limit(10).forEach(e -> top.put(e.getKey(), e.getValue()));
+        return top;
+    }
+}

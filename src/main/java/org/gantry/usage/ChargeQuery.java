@@ -1,0 +1,98 @@
+package org.gantry.usage;
+
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.stereotype.Component;
+
+/**
+ * Charges in SQL: each attempt's run time inside the period and before now (a running attempt
+ * counts up to now) is cut at price changes, and each piece is charged at the price then in force:
+ * {@code round((cpu × cpuHour + gpu × gpuHour + memoryMB / 1024 × memGbHour) × seconds / 3600)}
+ * in exact numeric arithmetic, half away from zero. Time under no price is not charged.
+ */
+@Component
+class ChargeQuery {
+
+    /**
+     * Who a statement is for: everyone, one user, or one group (the group's members' jobs in
+     * the virtual clusters the group grants).
+     */
+    record Scope(Kind kind, String name) {
+        enum Kind { EVERYONE, USER, GROUP }
+
+        static Scope everyone() {
+            return new Scope(Kind.EVERYONE, "");
+        }
+
+        static Scope user(String username) {
+            return new Scope(Kind.USER, username);
+        }
+
+        static Scope group(String group) {
+            return new Scope(Kind.GROUP, group);
+        }
+    }
+
+    private static final String SQL = """
+            with price as (
+                select virtual_cluster, effective_from, cpu_hour_minor, gpu_hour_minor, memory_gb_hour_minor,
+                       lead(effective_from) over (partition by virtual_cluster order by effective_from) as until
+                from billing_price),
+            run as (
+                select a.id, j.owner_id, j.virtual_cluster, a.cpu, a.memory_mb, a.gpu,
+                       greatest(a.started_at, ?) as s, least(coalesce(a.ended_at, ?), ?, ?) as e
+                from task_attempt a join job j on j.id = a.job_id
+                where a.started_at < ? and (a.ended_at is null or a.ended_at > ?) %s),
+            piece as (
+                select r.id, r.owner_id, r.virtual_cluster, r.cpu, r.memory_mb, r.gpu, p.cpu_hour_minor, p.gpu_hour_minor,
+                       p.memory_gb_hour_minor,
+                       extract(epoch from least(r.e, coalesce(p.until, r.e)) - greatest(r.s, p.effective_from)) as secs
+                from run r join price p on p.virtual_cluster = r.virtual_cluster
+                     and p.effective_from < r.e and (p.until is null or p.until > r.s)
+                where r.e > r.s)
+            select u.username, x.virtual_cluster, count(distinct x.id) as attempts,
+                   round(sum(x.cpu * x.secs))::bigint as cpu_seconds,
+                   round(sum(x.gpu * x.secs))::bigint as gpu_seconds,
+                   round(sum(x.memory_mb * x.secs))::bigint as memory_mb_seconds,
+                   sum(round((x.cpu * x.cpu_hour_minor * 1024 + x.gpu * x.gpu_hour_minor * 1024
+                             + x.memory_mb * x.memory_gb_hour_minor) * x.secs / 3686400))::bigint as charge
+            from piece x join app_user u on u.id = x.owner_id
+            group by u.username, x.virtual_cluster
+            order by u.username, x.virtual_cluster
+            """;
+
+    private final JdbcTemplate jdbc;
+
+    ChargeQuery(JdbcTemplate jdbc) {
+        this.jdbc = jdbc;
+    }
+
+    /** One line per user and virtual cluster of the charges for run time in {@code [from, to)}, as of {@code now}. */
+    List<Statement.Line> lines(Scope scope, Instant from, Instant to, Instant now) {
+        Timestamp start = Timestamp.from(from);
+        Timestamp end = Timestamp.from(to);
+        Timestamp at = Timestamp.from(now);
+        List<Object> args = new ArrayList<>(List.of(start, at, end, at, end, start));
+        String filter = switch (scope.kind()) {
+            case EVERYONE -> "";
+            case USER -> {
+                args.add(scope.name());
+                yield "and j.owner_id = (select id from app_user where username = ?)";
+            }
+            case GROUP -> {
+                args.add(scope.name());
+                args.add(scope.name());
+                yield "and j.owner_id in (select ug.user_id from user_group ug join app_group g on g.id = ug.group_id"
+                        + " where g.name = ?) and j.virtual_cluster in (select vc.name from group_virtual_cluster gv"
+                        + " join app_group g on g.id = gv.group_id join virtual_cluster vc on vc.id ="
+                        + " gv.virtual_cluster_id where g.name = ?)";
+            }
+        };
+        return jdbc.query(SQL.formatted(filter), (rs, i) -> new Statement.Line(rs.getString("username"),
+                rs.getString("virtual_cluster"), rs.getLong("attempts"), rs.getLong("cpu_seconds"),
+                rs.getLong("gpu_seconds"), rs.getLong("memory_mb_seconds"), rs.getLong("charge")), args.toArray());
+    }
+}

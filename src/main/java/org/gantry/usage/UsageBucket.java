@@ -1,0 +1,12 @@
+package org.gantry.usage;
+
+import java.time.Instant;
+
+/**
+ * Usage of one day or month: attempts that ended in it, how many succeeded or failed, the
+ * run time they used as resource-seconds of what was requested, and their mean wait from the
+ * job's submission to the attempt's start.
+ */
+public record UsageBucket(Instant start, long jobs, long attempts, long succeeded, long failed, long cpuSeconds,
+                          long gpuSeconds, long meanWaitSeconds) {
+}

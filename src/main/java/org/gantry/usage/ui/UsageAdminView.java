@@ -1,0 +1,119 @@
+package org.gantry.usage.ui;
+
+import com.vaadin.flow.component.datepicker.DatePicker;
+import com.vaadin.flow.component.html.Anchor;
+import com.vaadin.flow.component.html.AnchorTarget;
+import com.vaadin.flow.component.html.H2;
+import com.vaadin.flow.component.html.H3;
+import com.vaadin.flow.component.html.Span;
+import com.vaadin.flow.component.orderedlayout.FlexComponent;
+import com.vaadin.flow.component.orderedlayout.HorizontalLayout;
+import com.vaadin.flow.component.orderedlayout.VerticalLayout;
+import com.vaadin.flow.component.select.Select;
+import com.vaadin.flow.router.Menu;
+import com.vaadin.flow.router.PageTitle;
+import com.vaadin.flow.router.Route;
+import com.vaadin.flow.server.streams.DownloadHandler;
+import jakarta.annotation.security.RolesAllowed;
+import java.io.BufferedWriter;
+import java.io.OutputStreamWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.YearMonth;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Optional;
+import org.gantry.usage.BillingService;
+import org.gantry.usage.HistoryService;
+import org.gantry.usage.UsageBucket;
+import org.gantry.usage.UsageService;
+
+/** Everyone's usage for administrators: the history export for any period, all budgets, a month's statement. */
+@Route("admin/usage")
+@PageTitle("Usage · Gantry")
+@Menu(title = "Admin: usage", order = 94, icon = "vaadin:chart-grid")
+@RolesAllowed("ADMIN")
+class UsageAdminView extends VerticalLayout {
+
+    private final BillingService billing;
+    private final HistoryService history;
+    final DatePicker from = new DatePicker("From");
+    final DatePicker to = new DatePicker("To (exclusive)");
+    final Anchor export = new Anchor();
+    final Span exportProblem = new Span();
+    final Select<YearMonth> month = new Select<>();
+    final StatementGrid statement;
+    final Anchor printable = new Anchor();
+    final BudgetPanel budgets = new BudgetPanel();
+
+    UsageAdminView(BillingService billing, HistoryService history, UsageService usage, Clock clock) {
+        this.billing = billing;
+        this.history = history;
+        LocalDate today = LocalDate.ofInstant(clock.instant(), ZoneOffset.UTC);
+        from.setValue(today.withDayOfMonth(1));
+        to.setValue(today.plusDays(1));
+        from.addValueChangeListener(e -> updateExport());
+        to.addValueChangeListener(e -> updateExport());
+        export.setText("Download history CSV");
+        export.setId("history-export");
+        exportProblem.getStyle().set("color", "var(--lumo-error-text-color)");
+        HorizontalLayout exportForm = new HorizontalLayout(from, to, export, exportProblem);
+        exportForm.setDefaultVerticalComponentAlignment(FlexComponent.Alignment.BASELINE);
+        exportForm.getStyle().set("flex-wrap", "wrap");
+        updateExport();
+
+        statement = new StatementGrid(billing.money(), true);
+        statement.setId("statement");
+        statement.setEmptyStateText("No charges in this month. Charges appear once attempts run on a virtual cluster"
+                + " that has a price (PUT /api/v2/billing/prices).");
+        month.setLabel("Month");
+        month.setItems(UsageFormats.lastMonths(billing.currentMonth()));
+        month.addValueChangeListener(e -> {
+            statement.show(billing.statement(e.getValue(), Optional.empty(), Optional.empty()));
+            printable.setHref("usage/statement/" + e.getValue());
+        });
+        printable.setText("Printable statement");
+        printable.setTarget(AnchorTarget.BLANK);
+        HorizontalLayout monthBar = new HorizontalLayout(month, printable);
+        monthBar.setDefaultVerticalComponentAlignment(FlexComponent.Alignment.BASELINE);
+        budgets.show(billing.budgetStatuses(), billing.money(), "", "No budgets. Set them with PUT /api/v2/billing/budgets.");
+
+        LocalDate tomorrow = today.plusDays(1);
+        List<UsageBucket> days = usage.usage(tomorrow.minusDays(30).atStartOfDay(ZoneOffset.UTC).toInstant(),
+                tomorrow.atStartOfDay(ZoneOffset.UTC).toInstant(), UsageService.By.DAY, UsageService.Filter.ALL);
+        add(new H2("Usage"), new H3("Last 30 days, everyone"), UsageCharts.daily(days), new H3("Job history"),
+                exportForm, new H3("Budgets this month"), budgets, new H3("Statement"), monthBar, statement);
+        month.setValue(billing.currentMonth());
+    }
+
+    private void updateExport() {
+        LocalDate first = from.getValue();
+        LocalDate end = to.getValue();
+        exportProblem.setText("");
+        if (first == null || end == null) {
+            export.setEnabled(false);
+            exportProblem.setText("Pick both days.");
+            return;
+        }
+        Instant start = first.atStartOfDay(ZoneOffset.UTC).toInstant();
+        Instant stop = end.atStartOfDay(ZoneOffset.UTC).toInstant();
+        try {
+            HistoryService.checkPeriod(start, stop);
+        } catch (IllegalArgumentException e) {
+            export.setEnabled(false);
+            exportProblem.setText(e.getMessage());
+            return;
+        }
+        export.setEnabled(true);
+        export.setHref((DownloadHandler) event -> {
+            event.setFileName("history-" + first + "-" + end + ".csv");
+            event.setContentType("text/csv;charset=UTF-8");
+            Writer out = new BufferedWriter(new OutputStreamWriter(event.getOutputStream(), StandardCharsets.UTF_8), 1 << 16);
+            history.writeCsv(start, stop, out);
+            out.flush();
+        });
+    }
+}

@@ -1,0 +1,162 @@
+package org.gantry.usage;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Timestamp;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.Arrays;
+import java.util.List;
+import org.gantry.security.CurrentUser;
+import org.gantry.testsupport.RestClient;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.jdbc.core.JdbcTemplate;
+
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+class HistoryExportIT {
+
+    // A day no other test writes attempts into.
+    private static final Instant DAY = Instant.parse("2030-03-10T00:00:00Z");
+
+    @LocalServerPort
+    int port;
+    @Autowired
+    JdbcTemplate jdbc;
+    @Autowired
+    HistoryQuery query;
+
+    @TempDir
+    Path exports;
+
+    RestClient alice;
+    String bob;
+    long aliceAttempt;
+
+    @BeforeEach
+    void generateHistory() {
+        jdbc.update("delete from job where submitted_at >= ? and submitted_at < ?", Timestamp.from(DAY.minusSeconds(86_400)),
+                Timestamp.from(DAY.plusSeconds(3 * 86_400)));
+        UsageRows rows = new UsageRows(jdbc);
+        alice = RestClient.newUser(port, "alice");
+        bob = rows.user("bob");
+        long a = rows.job(alice.username(), "train", "default", DAY.plusSeconds(3_600));
+        // Two attempts: the first failed after 10 minutes, the retry ran an hour.
+        rows.attempt(a, 1, "FAILED", 1, 4, 8_192, 1, DAY.plusSeconds(3_660), DAY.plusSeconds(4_260));
+        aliceAttempt = rows.attempt(a, 2, "SUCCEEDED", 0, 4, 8_192, 1, DAY.plusSeconds(4_300), DAY.plusSeconds(7_900));
+        rows.measured(aliceAttempt, 6_000, 12_345_678);
+        long b = rows.job(bob, "prep, \"quoted\"", "default", DAY.plusSeconds(36_000));
+        rows.attempt(b, 1, "SUCCEEDED", 0, 2, 1_024, 0, DAY.plusSeconds(36_030), DAY.plusSeconds(36_150));
+        // Ends the next day: in the next day's export only.
+        long late = rows.job(bob, "late", "default", DAY.plusSeconds(86_000));
+        rows.attempt(late, 1, "SUCCEEDED", 0, 1, 512, 0, DAY.plusSeconds(86_100), DAY.plusSeconds(86_500));
+    }
+
+    @Test
+    void the_scheduled_export_writes_yesterdays_attempts_with_exact_rows_and_sums() throws IOException {
+        UsageProperties properties = new UsageProperties(null, UsageProperties.ExportPeriod.DAY, exports, null, 0);
+        Clock dayAfter = Clock.fixed(DAY.plusSeconds(86_400 + 900), ZoneOffset.UTC);
+        HistoryService service = new HistoryService(query, new DirectoryExportStore(properties), new CurrentUser(),
+                properties, dayAfter);
+
+        String written = service.exportPreviousPeriod();
+
+        Path file = exports.resolve("history/2030-03-10.csv");
+        assertThat(written).isEqualTo(file.toString());
+        List<String> lines = Files.readAllLines(file);
+        assertThat(lines).hasSize(4);
+        assertThat(lines.get(0)).isEqualTo(HistoryCsv.HEADER);
+        assertThat(lines.get(1)).contains(",train," + alice.username()
+                + ",default,default,local,node-1,FAILED,1,,,main,0,1,2030-03-10T01:00:00Z,2030-03-10T01:01:00Z,"
+                + "2030-03-10T01:11:00Z,60,600,4,8192,1,,");
+        assertThat(lines.get(2)).endsWith(",SUCCEEDED,0,,,main,0,2,2030-03-10T01:00:00Z,2030-03-10T01:11:40Z,"
+                + "2030-03-10T02:11:40Z,700,3600,4,8192,1,6000,12345678");
+        assertThat(lines.get(3)).contains(",\"prep, \"\"quoted\"\"\"," + bob + ",");
+        assertThat(lines.stream().skip(1).mapToLong(l -> Long.parseLong(runSeconds(l))).sum())
+                .isEqualTo(600 + 3_600 + 120);
+    }
+
+    @Test
+    void a_weekly_export_covers_the_previous_monday_to_sunday() throws IOException {
+        UsageProperties properties = new UsageProperties(null, UsageProperties.ExportPeriod.WEEK, exports, null, 0);
+        // 2030-03-13 is a Wednesday: the previous week is 2030-03-04 to 2030-03-10, which holds three attempts.
+        Clock wednesday = Clock.fixed(Instant.parse("2030-03-13T00:15:00Z"), ZoneOffset.UTC);
+        new HistoryService(query, new DirectoryExportStore(properties), new CurrentUser(), properties, wednesday)
+                .exportPreviousPeriod();
+
+        assertThat(Files.readAllLines(exports.resolve("history/2030-03-04.csv"))).hasSize(4);
+    }
+
+    @Test
+    void the_rest_export_gives_an_admin_everyone_and_a_user_only_their_own() {
+        RestClient.Response all = RestClient.admin(port).get("/api/v2/usage/history.csv?from=2030-03-10&to=2030-03-12");
+        assertThat(all.status()).isEqualTo(200);
+        assertThat(all.contentType()).startsWith("text/csv");
+        assertThat(all.body().split("\r\n")).hasSize(5);
+
+        RestClient.Response own = alice.get("/api/v2/usage/history.csv?from=2030-03-10&to=2030-03-12");
+        String[] lines = own.body().split("\r\n");
+        assertThat(lines).hasSize(3);
+        assertThat(Arrays.stream(lines).skip(1)).allMatch(l -> l.contains("," + alice.username() + ","));
+    }
+
+    @Test
+    void usage_per_day_has_exact_counts_and_sums_and_a_user_sees_only_their_own() {
+        RestClient.Response daily = RestClient.admin(port).get("/api/v2/usage?from=2030-03-10&to=2030-03-12&by=day");
+        assertThat(daily.status()).isEqualTo(200);
+        assertThat(daily.json()).hasSize(2);
+        var first = daily.json().get(0);
+        assertThat(first.get("start").asText()).isEqualTo("2030-03-10T00:00:00Z");
+        assertThat(first.get("jobs").asLong()).isEqualTo(2);
+        assertThat(first.get("attempts").asLong()).isEqualTo(3);
+        assertThat(first.get("succeeded").asLong()).isEqualTo(2);
+        assertThat(first.get("failed").asLong()).isEqualTo(1);
+        assertThat(first.get("cpuSeconds").asLong()).isEqualTo(4 * 600 + 4 * 3_600 + 2 * 120);
+        assertThat(first.get("gpuSeconds").asLong()).isEqualTo(600 + 3_600);
+        assertThat(first.get("meanWaitSeconds").asLong()).isEqualTo((60 + 700 + 30) / 3);
+        assertThat(daily.json().get(1).get("cpuSeconds").asLong()).isEqualTo(400);
+
+        RestClient.Response own = alice.get("/api/v2/usage?from=2030-03-01&to=2030-04-01&by=month&user=" + bob);
+        assertThat(own.json()).hasSize(1);
+        assertThat(own.json().get(0).get("jobs").asLong()).isEqualTo(1);
+        assertThat(own.json().get(0).get("attempts").asLong()).isEqualTo(2);
+        assertThat(alice.get("/api/v2/usage?from=2030-03-01&to=2030-04-01&by=week").status()).isEqualTo(400);
+    }
+
+    @Test
+    void a_bad_period_is_refused_with_its_reason() {
+        RestClient.Response reversed = alice.get("/api/v2/usage/history.csv?from=2030-03-12&to=2030-03-10");
+        assertThat(reversed.status()).isEqualTo(400);
+        assertThat(reversed.body()).contains("must be before");
+        RestClient.Response garbled = alice.get("/api/v2/usage/history.csv?from=yesterday&to=2030-03-10");
+        assertThat(garbled.status()).isEqualTo(400);
+        assertThat(garbled.body()).contains("Parameter from");
+        assertThat(RestClient.anonymous(port).get("/api/v2/usage/history.csv?from=2030-03-10&to=2030-03-11").status())
+                .isEqualTo(401);
+    }
+
+    @Test
+    void an_export_path_never_leaves_the_export_directory() {
+        UsageProperties properties = new UsageProperties(null, null, exports, null, 0);
+        DirectoryExportStore store = new DirectoryExportStore(properties);
+        assertThatThrownBy(() -> store.write("../escape.csv", out -> out.write("x")))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> store.write("/etc/passwd", out -> out.write("x")))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+
+    /** The run_seconds field, counted from the end: the job's name before it may hold quoted commas. */
+    private static String runSeconds(String line) {
+        String[] fields = line.split(",", -1);
+        return fields[fields.length - 6];
+    }
+}
