@@ -20,6 +20,7 @@ import org.gantry.job.JobState;
 import org.gantry.job.TaskLogs;
 import org.gantry.job.TaskStatus;
 import org.gantry.job.TaskStep;
+import org.gantry.security.CurrentUser;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.ObjectProvider;
@@ -46,12 +47,15 @@ public class DiagnosticsService implements FailureExplanations {
     private final DiagnosticsProperties properties;
     private final ObjectMapper json;
     private final Clock clock;
+    private final CurrentUser currentUser;
     private final AtomicReference<FailureCatalogue> catalogue = new AtomicReference<>();
     private final AtomicReference<Instant> catalogueChanged = new AtomicReference<>(Instant.EPOCH);
     private volatile boolean seeded;
 
     DiagnosticsService(FailurePatternStore store, JdbcTemplate jdbc, JobService jobs, ObjectProvider<TaskLogs> taskLogs,
-                       DiagnosticsProperties properties, ObjectMapper json, Clock clock) {
+                       DiagnosticsProperties properties, ObjectMapper json, Clock clock,
+                       CurrentUser currentUser) {
+        this.currentUser = currentUser;
         this.store = store;
         this.jdbc = jdbc;
         this.jobs = jobs;
@@ -90,8 +94,16 @@ public class DiagnosticsService implements FailureExplanations {
         return store.all();
     }
 
-    /** Adds or replaces a pattern; new analyses use it at once. Callers check that an administrator asks. */
+    /**
+     * Adds or replaces a pattern (by code); new analyses use it at once.
+     *
+     * @throws AccessDeniedException for anyone but an administrator
+     * @throws IllegalArgumentException naming what is wrong with the pattern
+     */
     public void save(FailurePattern pattern) {
+        if (!currentUser.isAdmin()) {
+            throw new AccessDeniedException("Only administrators edit the failure catalogue.");
+        }
         List<String> problems = pattern.problems();
         if (!problems.isEmpty()) {
             throw new IllegalArgumentException(String.join(" ", problems));
@@ -101,6 +113,22 @@ public class DiagnosticsService implements FailureExplanations {
         store.save(pattern, now);
         catalogueChanged.set(now);
         catalogue.set(null);
+    }
+
+    /**
+     * What {@code pattern}'s regex finds in a pasted log, its other conditions (exit code,
+     * signal, step) set aside; empty when it finds nothing or has no regex.
+     */
+    public Optional<Finding> test(FailurePattern pattern, String log) {
+        if (pattern.regex().isEmpty() || !pattern.problems().isEmpty()) {
+            return Optional.empty();
+        }
+        FailurePattern regexOnly = new FailurePattern(pattern.code(), pattern.phrase(), pattern.category(),
+                pattern.behavior(), pattern.failure(), pattern.reason(), pattern.solution(), pattern.link(),
+                java.util.Set.of(), java.util.OptionalInt.empty(), Optional.empty(), pattern.keywords(),
+                pattern.regex(), pattern.fix(), pattern.priority(), true);
+        return new FailureCatalogue(List.of(regexOnly)).match(new Evidence(Optional.empty(), Optional.empty(),
+                List.of(Evidence.Text.of("pasted log", log))));
     }
 
     @Override
