@@ -17,6 +17,7 @@ import org.gantry.job.JobEndWaits;
 import org.gantry.job.JobEvent;
 import org.gantry.job.JobPage;
 import org.gantry.job.JobQuery;
+import org.gantry.diagnostics.DiagnosticsService;
 import org.gantry.job.JobService;
 import org.gantry.job.JobState;
 import org.gantry.job.JobSummary;
@@ -65,10 +66,12 @@ class JobController {
     private final ObjectProvider<TaskLogs> taskLogs;
     private final TaskSshPorts sshPorts;
     private final JobEndWaits endWaits;
+    private final DiagnosticsService diagnostics;
 
     JobController(JobService jobs, CurrentUser currentUser, ObjectProvider<TaskLogs> taskLogs, TaskSshPorts sshPorts,
-                  JobEndWaits endWaits) {
+                  JobEndWaits endWaits, DiagnosticsService diagnostics) {
         this.sshPorts = sshPorts;
+        this.diagnostics = diagnostics;
         this.endWaits = endWaits;
         this.jobs = jobs;
         this.currentUser = currentUser;
@@ -125,6 +128,7 @@ class JobController {
         Supplier<Map<String, Object>> status = () -> {
             Map<String, Object> detail = JobJson.detail(jobs.detail(user, job, Optional.empty()), page);
             viewer.ifPresent(v -> sshPorts.addTo(detail, user, job, v, host));
+            DiagnosisJson.addTo(detail, diagnostics, user, job);
             return detail;
         };
         if (wait.isEmpty() || wait.get() <= 0) {

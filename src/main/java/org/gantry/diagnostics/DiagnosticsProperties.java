@@ -1,0 +1,19 @@
+package org.gantry.diagnostics;
+
+import org.springframework.boot.context.properties.ConfigurationProperties;
+
+/** Settings of failure diagnostics. */
+@ConfigurationProperties("gantry.diagnostics")
+public class DiagnosticsProperties {
+
+    /** How much of the end of a task's stdout and of its stderr a diagnosis reads, in bytes. */
+    private long tailBytes = 10L * 1024 * 1024;
+
+    public long getTailBytes() {
+        return tailBytes;
+    }
+
+    public void setTailBytes(long tailBytes) {
+        this.tailBytes = tailBytes;
+    }
+}
