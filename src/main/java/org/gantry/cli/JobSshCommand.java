@@ -1,10 +1,5 @@
 package org.gantry.cli;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import java.io.IOException;
-import java.net.URI;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -44,32 +39,12 @@ class JobSshCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         splitArguments();
-        if (!job.contains("~")) {
-            throw new CliException("Name the job as user~job");
-        }
-        CliConfig config = CliConfig.require();
-        ApiClient api = ApiClient.fromConfig();
-        CliSshKey key = CliSshKey.ensureRegistered(api);
-        StringBuilder path = new StringBuilder("/api/v2/jobs/" + ApiClient.encode(job) + "/ssh");
-        if (taskRole != null) {
-            path.append("?taskRole=").append(ApiClient.encode(taskRole));
-            if (taskIndex != null) {
-                path.append("&taskIndex=").append(taskIndex);
-            }
-        }
-        JsonNode info = api.get(path.toString());
-        String host = info.path("hostConfigured").asBoolean()
-                ? info.path("host").asText() : URI.create(config.server()).getHost();
-        int port = info.path("port").asInt();
-        Path knownHosts = rememberHostKey(host, port, info.path("hostKey").asText());
-        List<String> ssh = new ArrayList<>(List.of("ssh", "-i", key.privateKey().toString(),
-                "-o", "IdentitiesOnly=yes", "-o", "UserKnownHostsFile=" + knownHosts,
-                "-o", "StrictHostKeyChecking=yes", "-o", "PasswordAuthentication=no",
-                "-p", Integer.toString(port)));
+        GatewayLogin login = GatewayLogin.resolve(job, taskRole, taskIndex);
+        List<String> ssh = login.ssh();
         if (tty) {
             ssh.add("-t");
         }
-        ssh.add(info.path("loginName").asText() + "@" + host);
+        ssh.add(login.destination());
         if (!command.isEmpty()) {
             ssh.add("--");
             ssh.addAll(command);
@@ -100,23 +75,5 @@ class JobSshCommand implements Callable<Integer> {
                 throw new CliException("The task index is a number, not " + task.get(2));
             }
         }
-    }
-
-    /** Pins the gateway's host key in the CLI's own known_hosts, so ssh never asks. */
-    private static Path rememberHostKey(String host, int port, String hostKey) throws IOException {
-        Path file = CliConfig.home().resolve("known_hosts");
-        String pattern = port == 22 ? host : "[" + host + "]:" + port;
-        List<String> lines = new ArrayList<>();
-        if (Files.exists(file)) {
-            for (String line : Files.readAllLines(file)) {
-                if (!line.startsWith(pattern + " ")) {
-                    lines.add(line);
-                }
-            }
-        }
-        lines.add(pattern + " " + hostKey);
-        Files.createDirectories(file.getParent());
-        Files.write(file, lines);
-        return file;
     }
 }

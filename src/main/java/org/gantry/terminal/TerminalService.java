@@ -17,13 +17,15 @@ public class TerminalService {
     private final UserService users;
     private final ObjectProvider<TaskShellResolver> resolvers;
     private final TerminalAuditService audit;
+    private final TaskPortAccess ports;
 
     TerminalService(TerminalProperties properties, UserService users, ObjectProvider<TaskShellResolver> resolvers,
-                    TerminalAuditService audit) {
+                    TerminalAuditService audit, TaskPortAccess ports) {
         this.properties = properties;
         this.users = users;
         this.resolvers = resolvers;
         this.audit = audit;
+        this.ports = ports;
     }
 
     /**
@@ -37,6 +39,49 @@ public class TerminalService {
         } else if (admission instanceof Admission.Refused refused) {
             audit.record(attempt, TerminalAuditEntry.Outcome.REFUSED, refused.message());
         }
+        return admission;
+    }
+
+    /**
+     * Checks an authenticated request to reach {@code host:port} inside the task the attempt
+     * names (an {@code ssh -L} channel, the browser proxy): the same owner check as a shell,
+     * then {@link TaskPortAccess} decides whether the port is the task's. Recorded in the audit
+     * either way, with the port.
+     */
+    public Admission admitPort(TerminalAttempt attempt, String host, int port) {
+        String what = "port " + host + ":" + port;
+        Admission admission = decide(attempt);
+        if (admission instanceof Admission.Allowed allowed) {
+            Optional<String> refusal = ports.refusal(allowed.target(), allowed.route(), host, port);
+            if (refusal.isPresent()) {
+                admission = new Admission.Refused(refusal.get());
+            } else {
+                audit.record(attempt, TerminalAuditEntry.Outcome.ALLOWED, allowed.reason() + "; " + what + " in "
+                        + describe(allowed.target()));
+                return admission;
+            }
+        }
+        String message = ((Admission.Refused) admission).message();
+        audit.record(attempt, TerminalAuditEntry.Outcome.REFUSED, what + ": " + message);
+        return admission;
+    }
+
+    /**
+     * Checks an authenticated request for the task's files (SFTP, scp): the same owner check as
+     * a shell; only tasks of this machine's local executor have files Gantry can serve.
+     */
+    public Admission admitFiles(TerminalAttempt attempt) {
+        Admission admission = decide(attempt);
+        if (admission instanceof Admission.Allowed allowed) {
+            if (allowed.target() instanceof TaskShellTarget.Local local) {
+                audit.record(attempt, TerminalAuditEntry.Outcome.ALLOWED, allowed.reason() + "; files of "
+                        + local.workingDirectory() + " as " + local.osAccount());
+                return admission;
+            }
+            admission = new Admission.Refused("SFTP reaches tasks of the local executor only; "
+                    + allowed.route().describe() + " runs on another machine");
+        }
+        audit.record(attempt, TerminalAuditEntry.Outcome.REFUSED, "files: " + ((Admission.Refused) admission).message());
         return admission;
     }
 

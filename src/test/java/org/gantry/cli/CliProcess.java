@@ -27,12 +27,7 @@ final class CliProcess {
     }
 
     Result run(String stdin, String... args) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
-                .toString(), "-cp", System.getProperty("java.class.path"), "org.gantry.GantryApplication"));
-        command.addAll(List.of(args));
-        ProcessBuilder builder = new ProcessBuilder(command);
-        builder.environment().put("GANTRY_CONFIG", cliHome.toString());
-        Process process = builder.start();
+        Process process = builder(args).start();
         process.getOutputStream().write(stdin.getBytes(StandardCharsets.UTF_8));
         process.getOutputStream().close();
         CompletableFuture<String> err = new CompletableFuture<>();
@@ -48,5 +43,19 @@ final class CliProcess {
         assertThat(process.waitFor(120, TimeUnit.SECONDS)).isTrue();
         errReader.join();
         return new Result(process.exitValue(), out, err.join());
+    }
+
+    /** Starts a long-running command (e.g. {@code job forward}), its output and errors into {@code output}. */
+    Process start(Path output, String... args) throws IOException {
+        return builder(args).redirectErrorStream(true).redirectOutput(output.toFile()).start();
+    }
+
+    private ProcessBuilder builder(String... args) {
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
+                .toString(), "-cp", System.getProperty("java.class.path"), "org.gantry.GantryApplication"));
+        command.addAll(List.of(args));
+        ProcessBuilder builder = new ProcessBuilder(command);
+        builder.environment().put("GANTRY_CONFIG", cliHome.toString());
+        return builder;
     }
 }

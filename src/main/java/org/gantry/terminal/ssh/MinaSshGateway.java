@@ -29,7 +29,7 @@ import org.apache.sshd.core.CoreModuleProperties;
 import org.apache.sshd.server.ServerBuilder;
 import org.apache.sshd.server.SshServer;
 import org.apache.sshd.server.auth.pubkey.UserAuthPublicKeyFactory;
-import org.apache.sshd.server.forward.RejectAllForwardingFilter;
+import org.apache.sshd.server.channel.ChannelSessionFactory;
 import org.gantry.base.GantryProperties;
 import org.gantry.terminal.BrowserKeys;
 import org.gantry.terminal.OpenTerminal;
@@ -47,8 +47,10 @@ import org.springframework.stereotype.Component;
 /**
  * Gantry's SSH gateway: an embedded MINA SSHD server that lets users in by public key and
  * routes each session into the task its login name names ({@code alice~train~worker~0}, see
- * docs/decisions/0007-ssh-gateway-routing.md). Only shells and exec requests are served: no
- * port, agent or X11 forwarding, no password login.
+ * docs/decisions/0007-ssh-gateway-routing.md). Shells, exec requests, SFTP into the task's
+ * working directory (docs/decisions/0022-task-files-over-sftp.md) and local port forwarding to
+ * the task's own ports (docs/decisions/0021-task-port-forwarding.md) are served: no remote,
+ * agent or X11 forwarding, no password login.
  */
 @Component
 public class MinaSshGateway implements SshGateway, SmartLifecycle {
@@ -99,11 +101,13 @@ public class MinaSshGateway implements SshGateway, SmartLifecycle {
             created.setPublickeyAuthenticator(authenticator);
             created.setPasswordAuthenticator(null);
             created.setKeyboardInteractiveAuthenticator(null);
-            created.setForwardingFilter(RejectAllForwardingFilter.INSTANCE);
+            created.setForwardingFilter(new TaskForwardChannel.Filter());
+            created.setChannelFactories(List.of(ChannelSessionFactory.INSTANCE, new TaskForwardChannel.Factory(runtime)));
             created.setAgentFactory(null);
             created.addSessionListener(authenticator);
             created.setShellFactory(channel -> new TaskShellCommand(Optional.empty(), runtime));
             created.setCommandFactory((channel, command) -> new TaskShellCommand(Optional.of(command), runtime));
+            created.setSubsystemFactories(List.of(TaskSftp.factory(runtime)));
             configure(created);
             created.start();
             server = created;

@@ -5,6 +5,7 @@ import java.net.InetSocketAddress;
 import java.util.Optional;
 import org.apache.sshd.server.Environment;
 import org.apache.sshd.server.channel.ChannelSession;
+import org.apache.sshd.server.session.ServerSession;
 import org.gantry.terminal.ShellRequest;
 import org.gantry.terminal.ShellUnavailableException;
 import org.gantry.terminal.TaskRoute;
@@ -47,12 +48,7 @@ final class TaskShellOpener {
 
     Outcome open(ChannelSession channel, Environment env, Optional<String> execCommand) {
         GatewayIdentity identity = channel.getSession().getAttribute(GatewayIdentity.KEY);
-        TerminalAttempt attempt = new TerminalAttempt(Optional.of(identity.username()), identity.via(),
-                Optional.of(identity.fingerprint()),
-                runtime.loginName(channel.getSession().getUsername(), localPort(channel)),
-                identity.clientAddress().orElseGet(() ->
-                        GatewayAuthenticator.address(channel.getSession().getIoSession().getRemoteAddress())));
-        TerminalService.Admission admission = runtime.terminals().admit(attempt);
+        TerminalService.Admission admission = runtime.terminals().admit(attempt(channel.getSession(), runtime));
         if (admission instanceof TerminalService.Admission.Refused refused) {
             return new Outcome.Refused(refused.message());
         }
@@ -83,9 +79,20 @@ final class TaskShellOpener {
                 parse(env.getEnv().get(Environment.ENV_LINES)));
     }
 
-    private static int localPort(ChannelSession channel) {
-        return channel.getSession().getIoSession().getLocalAddress() instanceof InetSocketAddress local
-                ? local.getPort() : -1;
+    /**
+     * Who asks for which task from where: the authenticated key's user, the login name (or the
+     * task of the task port the client came in on) and the client's address.
+     */
+    static TerminalAttempt attempt(ServerSession session, GatewayRuntime runtime) {
+        GatewayIdentity identity = session.getAttribute(GatewayIdentity.KEY);
+        return new TerminalAttempt(Optional.of(identity.username()), identity.via(),
+                Optional.of(identity.fingerprint()), runtime.loginName(session.getUsername(), localPort(session)),
+                identity.clientAddress().orElseGet(() ->
+                        GatewayAuthenticator.address(session.getIoSession().getRemoteAddress())));
+    }
+
+    private static int localPort(ServerSession session) {
+        return session.getIoSession().getLocalAddress() instanceof InetSocketAddress local ? local.getPort() : -1;
     }
 
     private static int parse(String value) {

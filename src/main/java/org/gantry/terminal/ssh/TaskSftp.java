@@ -1,0 +1,171 @@
+package org.gantry.terminal.ssh;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.FileSystem;
+import java.util.Map;
+import java.util.Optional;
+import org.apache.sshd.common.file.root.RootedFileSystemProvider;
+import org.apache.sshd.server.Environment;
+import org.apache.sshd.server.ExitCallback;
+import org.apache.sshd.server.channel.ChannelSession;
+import org.apache.sshd.server.command.Command;
+import org.apache.sshd.server.session.ServerSession;
+import org.apache.sshd.server.subsystem.SubsystemFactory;
+import org.apache.sshd.sftp.server.SftpSubsystem;
+import org.apache.sshd.sftp.server.SftpSubsystemFactory;
+import org.gantry.terminal.OsAccount;
+import org.gantry.terminal.TaskShellTarget;
+import org.gantry.terminal.TerminalService;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The SFTP subsystem of the gateway (also what OpenSSH's {@code scp} speaks since 9.0): MINA's
+ * SFTP server on a file system rooted at the task's working directory, admitted and audited
+ * by {@link TerminalService#admitFiles}. See docs/decisions/0022-task-files-over-sftp.md.
+ *
+ * <p>Two fences. MINA's {@link RootedFileSystemProvider} makes {@code /} the working directory
+ * and stops {@code ..} there, but the kernel follows a symbolic link the task left in it to
+ * wherever it points. So the thread that serves the requests also takes the task's account for
+ * file access ({@link ThreadFileCredentials}): through a link the client reaches only what the
+ * task's account may reach, never what Gantry's root may, and what it creates belongs to the
+ * task.
+ */
+final class TaskSftp {
+
+    private static final Logger log = LoggerFactory.getLogger(TaskSftp.class);
+    private static final boolean ROOT = "root".equals(System.getProperty("user.name"));
+
+    private TaskSftp() {
+    }
+
+    /** The {@code sftp} subsystem: admission on the request, then MINA's server in the task's jail. */
+    static SubsystemFactory factory(GatewayRuntime runtime) {
+        SftpSubsystemFactory sftp = new SftpSubsystemFactory();
+        return new SubsystemFactory() {
+            @Override
+            public String getName() {
+                return SftpSubsystemFactory.NAME;
+            }
+
+            @Override
+            public Command createSubsystem(ChannelSession channel) throws IOException {
+                return open(channel, sftp, runtime);
+            }
+        };
+    }
+
+    private static Command open(ChannelSession channel, SftpSubsystemFactory sftp, GatewayRuntime runtime)
+            throws IOException {
+        ServerSession session = channel.getServerSession();
+        TerminalService.Admission admission = runtime.terminals().admitFiles(TaskShellOpener.attempt(session, runtime));
+        if (admission instanceof TerminalService.Admission.Refused refused) {
+            return new Refusal(refused.message());
+        }
+        TaskShellTarget.Local local = (TaskShellTarget.Local) ((TerminalService.Admission.Allowed) admission).target();
+        Optional<OsAccount> account = OsAccount.lookup(local.osAccount());
+        if (account.isEmpty() || account.get().uid() == 0) {
+            return new Refusal("The task's account " + local.osAccount() + " cannot be served here");
+        }
+        if (ROOT && !ThreadFileCredentials.supported()) {
+            return new Refusal("SFTP cannot take the task's account on " + System.getProperty("os.arch"));
+        }
+        if (!ROOT && !account.get().name().equals(System.getProperty("user.name"))) {
+            return new Refusal("Gantry runs as " + System.getProperty("user.name") + ", not as root, so it cannot "
+                    + "write files as the task's account " + local.osAccount());
+        }
+        if (!java.nio.file.Files.isDirectory(local.workingDirectory())) {
+            return new Refusal("The task's working directory " + local.workingDirectory() + " is gone");
+        }
+        FileSystem jail = new RootedFileSystemProvider().newFileSystem(local.workingDirectory(), Map.of());
+        return new Jailed(channel, sftp, jail, account.get());
+    }
+
+    /**
+     * MINA's SFTP server on the task's jail, whatever file system the gateway would hand it,
+     * serving requests on its own thread (one per subsystem, ended with it) that takes the
+     * task's account for file access when Gantry runs as root.
+     */
+    private static final class Jailed extends SftpSubsystem {
+
+        private final OsAccount account;
+
+        Jailed(ChannelSession channel, SftpSubsystemFactory configurator, FileSystem jail, OsAccount account) {
+            super(channel, configurator);
+            super.setFileSystem(jail);
+            this.account = account;
+        }
+
+        @Override
+        public void run() {
+            if (!ROOT) {
+                super.run();
+                return;
+            }
+            try {
+                ThreadFileCredentials.become(account.uid(), account.gid());
+            } catch (RuntimeException e) {
+                log.warn("SFTP for {} cannot take the task's account {}", getServerSession(), account.name(), e);
+                callback.onExit(TaskShellCommand.EXIT_REFUSED, "Cannot act as the task's account " + account.name());
+                return;
+            }
+            try {
+                super.run();
+            } finally {
+                ThreadFileCredentials.reset();
+            }
+        }
+
+        @Override
+        public void setFileSystem(FileSystem ignored) {
+            // Always the task's jail, set once in the constructor.
+        }
+    }
+
+    /** A refused request: the reason on standard error, exit status 1. */
+    private static final class Refusal implements Command {
+
+        private final String message;
+        private OutputStream err;
+        private ExitCallback exit;
+
+        Refusal(String message) {
+            this.message = message;
+        }
+
+        @Override
+        public void start(ChannelSession channel, Environment env) throws IOException {
+            err.write((message + "\n").getBytes(StandardCharsets.UTF_8));
+            err.flush();
+            exit.onExit(TaskShellCommand.EXIT_REFUSED, message);
+        }
+
+        @Override
+        public void destroy(ChannelSession channel) {
+            // Nothing runs.
+        }
+
+        @Override
+        public void setInputStream(InputStream in) {
+            // A refusal reads nothing.
+        }
+
+        @Override
+        public void setOutputStream(OutputStream out) {
+            // A refusal writes to standard error only.
+        }
+
+        @Override
+        public void setErrorStream(OutputStream err) {
+            this.err = err;
+        }
+
+        @Override
+        public void setExitCallback(ExitCallback exit) {
+            this.exit = exit;
+        }
+    }
+}

@@ -1,0 +1,101 @@
+package org.gantry.terminal.ssh;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Debian's OpenSSH client ({@code ssh}, {@code scp}, {@code sftp}) with a key of its own in a
+ * scratch directory, talking to the gateway on loopback: what users run against Gantry.
+ */
+final class OpenSshClient {
+
+    static final Path SSH = Path.of("/usr/bin/ssh");
+
+    final Path directory;
+    final Path key;
+    final int port;
+
+    private OpenSshClient(Path directory, int port) {
+        this.directory = directory;
+        this.key = directory.resolve("id_ed25519");
+        this.port = port;
+    }
+
+    static boolean available() {
+        return Files.isExecutable(SSH) && Files.isExecutable(Path.of("/usr/bin/ssh-keygen"));
+    }
+
+    /** A client with a new ed25519 key, for the gateway on {@code port}. */
+    static OpenSshClient withNewKey(int port) throws IOException, InterruptedException {
+        OpenSshClient client = new OpenSshClient(Files.createTempDirectory("gantry-openssh-"), port);
+        Result keygen = run(List.of("ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", client.key.toString()), 30);
+        if (keygen.exit() != 0) {
+            throw new IOException("ssh-keygen failed: " + keygen);
+        }
+        return client;
+    }
+
+    String publicKey() throws IOException {
+        return Files.readString(Path.of(key + ".pub"), StandardCharsets.US_ASCII).strip();
+    }
+
+    /** Options every command here passes: this key only, no known_hosts, no user configuration; INFO shows why a channel was refused. */
+    List<String> options() {
+        return List.of("-F", "/dev/null", "-i", key.toString(), "-o", "IdentitiesOnly=yes",
+                "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null", "-o", "BatchMode=yes",
+                "-o", "LogLevel=INFO");
+    }
+
+    /** {@code ssh -p PORT [extra…] login@127.0.0.1 [command…]}, run to its end. */
+    Result ssh(String login, List<String> extra, String... command) throws IOException, InterruptedException {
+        return run(sshCommand(login, extra, command), 60);
+    }
+
+    List<String> sshCommand(String login, List<String> extra, String... command) {
+        List<String> argv = new ArrayList<>(List.of(SSH.toString()));
+        argv.addAll(options());
+        argv.addAll(List.of("-p", Integer.toString(port)));
+        argv.addAll(extra);
+        argv.add(login + "@127.0.0.1");
+        argv.addAll(List.of(command));
+        return argv;
+    }
+
+    /** {@code scp} or {@code sftp} with this client's options and the gateway's port. */
+    Result tool(String tool, List<String> args) throws IOException, InterruptedException {
+        List<String> argv = new ArrayList<>(List.of(tool));
+        argv.addAll(options());
+        argv.addAll(List.of("-P", Integer.toString(port)));
+        argv.addAll(args);
+        return run(argv, 120);
+    }
+
+    static Result run(List<String> command, int timeoutSeconds) throws IOException, InterruptedException {
+        Process process = new ProcessBuilder(command).redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
+                .start();
+        var err = new java.util.concurrent.CompletableFuture<String>();
+        Thread reader = new Thread(() -> {
+            try {
+                err.complete(new String(process.getErrorStream().readAllBytes(), StandardCharsets.UTF_8));
+            } catch (IOException e) {
+                err.complete(e.toString());
+            }
+        });
+        reader.start();
+        String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (!process.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
+            process.destroyForcibly();
+            throw new IOException(String.join(" ", command) + " did not end within " + timeoutSeconds + " s");
+        }
+        reader.join();
+        return new Result(process.exitValue(), out, err.join());
+    }
+
+    record Result(int exit, String out, String err) {
+    }
+}
