@@ -8,6 +8,7 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletRequestWrapper;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import java.util.regex.Pattern;
 import org.springframework.http.MediaType;
 import org.springframework.web.filter.OncePerRequestFilter;
 
@@ -21,13 +22,16 @@ class BoundedBody extends OncePerRequestFilter {
     static final int MAX_BYTES = 2 * 1024 * 1024;
 
     /** File uploads stream to storage and are bounded there, by {@code gantry.storage.max-upload-size}. */
-    private static final java.util.regex.Pattern FILE_UPLOAD =
-            java.util.regex.Pattern.compile("(/rest-server)?/api/v2/storages/[^/]+/files(/.*)?");
+    private static final Pattern FILE_UPLOAD = Pattern.compile("(/rest-server)?/api/v2/storages/[^/]+/files(/.*)?");
+    /** Marketplace file uploads are bounded by the marketplace's own, larger, per-file limit. */
+    private static final Pattern MARKETPLACE_UPLOAD =
+            Pattern.compile("(/rest-server)?/api/v2/marketplace/items/[^/]+/files");
 
     @Override
     protected boolean shouldNotFilter(HttpServletRequest request) {
-        return "PUT".equals(request.getMethod())
-                && FILE_UPLOAD.matcher(request.getRequestURI().substring(request.getContextPath().length())).matches();
+        String path = request.getRequestURI().substring(request.getContextPath().length());
+        return "PUT".equals(request.getMethod()) && FILE_UPLOAD.matcher(path).matches()
+                || "POST".equals(request.getMethod()) && MARKETPLACE_UPLOAD.matcher(path).matches();
     }
 
     @Override
@@ -51,13 +55,6 @@ class BoundedBody extends OncePerRequestFilter {
                 return stream;
             }
         }, response);
-    }
-
-    /** Marketplace file uploads are bounded by the marketplace's own, larger, per-file limit. */
-    @Override
-    protected boolean shouldNotFilter(HttpServletRequest request) {
-        return "POST".equals(request.getMethod())
-                && request.getRequestURI().matches("(/rest-server)?/api/v2/marketplace/items/[^/]+/files");
     }
 
     /** True when the failure was a body passing the cap. */
