@@ -2,6 +2,7 @@ package org.gantry.job.ui;
 
 import java.time.Clock;
 import java.util.Optional;
+import org.gantry.job.FailureExplanations;
 import org.gantry.job.JobSearchService;
 import org.gantry.job.JobService;
 import org.gantry.job.JobStars;
@@ -16,7 +17,8 @@ import org.springframework.stereotype.Component;
 @Component
 record JobViewSupport(JobSearchService search, JobService jobs, JobStars stars, GroupService groups,
                       CurrentUser currentUser, JobStateBroadcaster broadcaster, Clock clock,
-                      ObjectProvider<TaskTerminalLinks> terminals, ObjectProvider<TaskLogs> logs) {
+                      ObjectProvider<TaskTerminalLinks> terminals, ObjectProvider<TaskLogs> logs,
+                      ObjectProvider<FailureExplanations> explanations) {
 
     /** Present once a terminal feature provides Connect links. */
     Optional<TaskTerminalLinks> terminalLinks() {
@@ -26,5 +28,10 @@ record JobViewSupport(JobSearchService search, JobService jobs, JobStars stars, 
     /** Present once the runtime serves task logs. */
     Optional<TaskLogs> taskLogs() {
         return Optional.ofNullable(logs.getIfAvailable());
+    }
+
+    /** Present once the diagnostics feature explains failures. */
+    Optional<FailureExplanations> failureExplanations() {
+        return Optional.ofNullable(explanations.getIfAvailable());
     }
 }
