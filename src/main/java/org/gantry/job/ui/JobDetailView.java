@@ -60,6 +60,7 @@ class JobDetailView extends VerticalLayout implements BeforeEnterObserver, HasDy
     final TaskTable tasks;
     final EventTimeline events = new EventTimeline();
     final Pre config = new Pre();
+    final FailureBanner failure = new FailureBanner();
     final TabSheet tabs = new TabSheet();
     final Optional<StepPanel> steps;
     final Optional<LogPanel> logs;
@@ -116,7 +117,7 @@ class JobDetailView extends VerticalLayout implements BeforeEnterObserver, HasDy
             }
         });
         template = support.sharedTemplates().map(SharedTemplatePanel::new);
-        add(new RouterLink("Jobs", JobListView.class), header, subtitle);
+        add(new RouterLink("Jobs", JobListView.class), header, subtitle, failure);
         template.ifPresent(this::add);
         add(actions, tags, summary, tabs);
     }
@@ -182,6 +183,12 @@ class JobDetailView extends VerticalLayout implements BeforeEnterObserver, HasDy
         List<TaskStatus> taskList = detail.taskRoles().values().stream().flatMap(List::stream).toList();
         tasks.show(taskList, explain);
         showWhyWaiting(job, taskList);
+        if (onRequest && job.getState().isFinal()) {
+            // reading the logs checks who asks: only on a request thread
+            failure.show(support.failureExplanations().flatMap(f -> f.explain(owner, name)), owner, name);
+        } else if (!job.getState().isFinal()) {
+            failure.show(Optional.empty(), owner, name);
+        }
         JobService.EventPage page = jobs.events(owner, name, Optional.empty(), EVENTS_SHOWN);
         events.show(page.events(), page.totalCount());
         jobAttempt = detail.attempt().attemptIndex();

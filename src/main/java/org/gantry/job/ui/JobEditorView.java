@@ -214,6 +214,8 @@ class JobEditorView extends VerticalLayout implements BeforeEnterObserver {
             load(t.yaml(), MARKETPLACE + t.item() + "@" + t.version());
         } else if (clone.isPresent()) {
             cloneJob(clone.get());
+            parameters.getSingleParameter("addPip").ifPresent(pkg ->
+                    addPip(parameters.getSingleParameter("role").orElse(""), pkg));
         } else if (templateId.flatMap(JobTemplates::find).isPresent()) {
             startFrom(JobTemplates.find(templateId.get()).orElseThrow());
             tips.recordStart(username, startedFrom);
@@ -258,6 +260,35 @@ class JobEditorView extends VerticalLayout implements BeforeEnterObserver {
                 .map(spec -> SecretRedaction.forOthers(config, spec)).orElse(config);
         load(JobYamlFields.set(text, JobYamlFields.Field.NAME, name + "-" + suffix()), "clone:" + id);
         tips.recordStart(username, startedFrom);
+    }
+
+    /** The one-click fix of a failure's diagnosis: {@code pkg} added to the role's deps.pip packages. */
+    private void addPip(String role, String pkg) {
+        if (!pkg.matches("[A-Za-z0-9][A-Za-z0-9._\\-\\[\\]<>=!~,]{0,199}")) {
+            Notification.show("Not a pip requirement: " + pkg).addThemeVariants(NotificationVariant.LUMO_ERROR);
+            return;
+        }
+        String text = editor.getValue();
+        Optional<String> changed = YamlText.read(text).flatMap(doc -> {
+            Optional<org.yaml.snakeyaml.nodes.Node> node = YamlText.get(doc.root(), "taskRoles", role);
+            if (node.isEmpty()) {
+                return Optional.empty();
+            }
+            List<String> packages = new java.util.ArrayList<>(DepsYamlFields.read(node.get())
+                    .getOrDefault(JobYamlFields.Field.PIP_PACKAGES, List.of()));
+            if (!packages.contains(pkg)) {
+                packages.add(pkg);
+            }
+            return Optional.of(DepsYamlFields.set(doc, role, JobYamlFields.Field.PIP_PACKAGES, packages));
+        });
+        if (changed.isEmpty()) {
+            Notification.show("The job has no task role " + role + " to add " + pkg + " to")
+                    .addThemeVariants(NotificationVariant.LUMO_ERROR);
+            return;
+        }
+        editor.setValue(changed.get());
+        form.follow(changed.get());
+        Notification.show("Added " + pkg + " to deps.pip of task role " + role + ": check and submit");
     }
 
     private void load(String text, String from) {

@@ -2,6 +2,7 @@ package org.gantry.job.ui;
 
 import java.time.Clock;
 import java.util.Optional;
+import org.gantry.job.FailureExplanations;
 import org.gantry.job.JobSearchService;
 import org.gantry.job.JobService;
 import org.gantry.job.JobStars;
@@ -18,7 +19,7 @@ import org.springframework.stereotype.Component;
 record JobViewSupport(JobSearchService search, JobService jobs, JobStars stars, GroupService groups,
                       CurrentUser currentUser, JobStateBroadcaster broadcaster, Clock clock,
                       ObjectProvider<TaskTerminalLinks> terminals, ObjectProvider<TaskLogs> logs,
-                      ObjectProvider<SharedTemplates> shared) {
+                      ObjectProvider<SharedTemplates> shared, ObjectProvider<FailureExplanations> explanations) {
 
     /** Present once a terminal feature provides Connect links. */
     Optional<TaskTerminalLinks> terminalLinks() {
@@ -33,5 +34,10 @@ record JobViewSupport(JobSearchService search, JobService jobs, JobStars stars, 
     /** Present once the runtime serves task logs. */
     Optional<TaskLogs> taskLogs() {
         return Optional.ofNullable(logs.getIfAvailable());
+    }
+
+    /** Present once the diagnostics feature explains failures. */
+    Optional<FailureExplanations> failureExplanations() {
+        return Optional.ofNullable(explanations.getIfAvailable());
     }
 }
