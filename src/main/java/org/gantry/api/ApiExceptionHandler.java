@@ -29,6 +29,8 @@ import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
 import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
 import org.springframework.web.multipart.MaxUploadSizeExceededException;
+import org.springframework.web.multipart.MultipartException;
+import org.springframework.web.multipart.support.MissingServletRequestPartException;
 import org.springframework.web.servlet.resource.NoResourceFoundException;
 
 /**
@@ -161,7 +163,8 @@ class ApiExceptionHandler {
     }
 
     @ExceptionHandler({MissingServletRequestParameterException.class, MethodArgumentTypeMismatchException.class,
-            ServletRequestBindingException.class, IllegalArgumentException.class})
+            ServletRequestBindingException.class, IllegalArgumentException.class,
+            MissingServletRequestPartException.class, MultipartException.class})
     ResponseEntity<ApiError> badParameter(Exception e) {
         String message = e instanceof MethodArgumentTypeMismatchException mismatch
                 ? "Parameter " + mismatch.getName() + " has an invalid value." : firstLine(e.getMessage());
