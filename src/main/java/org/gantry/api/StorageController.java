@@ -53,7 +53,9 @@ class StorageController {
     Map<String, Object> get(@PathVariable String name) {
         StorageInfo storage = storages.find(name);
         Map<String, Object> json = summary(storage);
-        json.put("type", storage.kind().name().toLowerCase(Locale.ROOT));
+        // OpenPAI's type names its Kubernetes volume kinds; every Gantry kind is "other" there, and "kind" says which.
+        json.put("type", "other");
+        json.put("kind", storage.kind().name().toLowerCase(Locale.ROOT));
         Map<String, Object> data = new LinkedHashMap<>();
         data.put("rootUri", storage.rootUri());
         data.put("description", storage.description());

@@ -132,7 +132,8 @@ class StorageFilesApiIT {
 
         RestClient.Response one = alice.get("/api/v2/storages/sftp-" + suffix);
         assertThat(one.status()).isEqualTo(200);
-        assertThat(one.json().get("type").asText()).isEqualTo("sftp");
+        assertThat(one.json().get("type").asText()).isEqualTo("other");
+        assertThat(one.json().get("kind").asText()).isEqualTo("sftp");
         assertThat(one.json().get("mountPath").asText()).isEqualTo("/mnt/sftp-" + suffix);
         for (RestClient.Response response : List.of(list, defaults, one, admin.get("/api/v2/storages/sftp-" + suffix),
                 admin.get("/api/v2/storages"))) {
