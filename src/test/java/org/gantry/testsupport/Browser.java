@@ -57,6 +57,18 @@ public final class Browser implements AutoCloseable {
                 .until(ExpectedConditions.visibilityOfElementLocated(locator));
     }
 
+    /**
+     * An element present in the page, scrolled to the middle of its scrolling container first: a field below the
+     * fold of a dialog's scrolling content is not "visible" to WebDriver until it is scrolled to.
+     */
+    public WebElement scrolledTo(By locator) {
+        WebElement element = new WebDriverWait(driver, Duration.ofSeconds(60))
+                .until(ExpectedConditions.presenceOfElementLocated(locator));
+        ((org.openqa.selenium.JavascriptExecutor) driver)
+                .executeScript("arguments[0].scrollIntoView({block: 'center'})", element);
+        return await(locator);
+    }
+
     public void signIn(String username, String password) {
         WebElement user = awaitFirstPage("/login", By.cssSelector("vaadin-login-form input[name='username']"));
         user.sendKeys(username);

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import java.time.Duration;
 import org.gantry.testsupport.Browser;
 import org.gantry.testsupport.RestClient;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.StaleElementReferenceException;
@@ -27,8 +26,6 @@ class MarketplaceBrowserIT {
     int port;
 
     @Test
-    @Disabled("Unfinished: the run on 2026-12-02 timed out waiting for the changelog field of the new-version"
-            + " dialog after choosing Public in its select; the steps before it passed")
     void a_saved_template_is_reviewed_found_and_run_by_another_user() {
         assumeTrue(Browser.available(), "Debian chromium and chromium-driver are not installed");
         RestClient alice = RestClient.newUser(port, "alice");
@@ -73,8 +70,8 @@ class MarketplaceBrowserIT {
             browser.await(By.id("item-new-version")).click();
             browser.await(By.id("version-visibility")).click();
             browser.await(By.xpath("//vaadin-select-item[contains(., 'Public')]")).click();
-            browser.await(By.cssSelector("#version-description textarea")).sendKeys("Classifies " + word + " digits.");
-            browser.await(By.cssSelector("#version-changelog input")).sendKeys("Describe it and share it");
+            browser.scrolledTo(By.cssSelector("#version-description textarea")).sendKeys("Classifies " + word + " digits.");
+            browser.scrolledTo(By.cssSelector("#version-changelog input")).sendKeys("Describe it and share it");
             browser.await(By.id("version-save")).click();
             awaitText(browser, By.id("item-status"), "Waiting for review");
             browser.screenshot("marketplace-item-pending");
@@ -95,12 +92,17 @@ class MarketplaceBrowserIT {
             browser.await(By.id("current-user"));
             browser.open("/marketplace");
             browser.await(By.cssSelector("#market-search input")).sendKeys(word);
-            WebElement card = browser.await(By.cssSelector("[data-item='" + item + "'] a"));
+            browser.await(By.cssSelector("[data-item='" + item + "'] a"));
             browser.screenshot("marketplace-search");
             browser.width(420);
             browser.screenshot("marketplace-search-420");
             browser.width(1280);
-            card.click();
+            // The results are drawn again as the search settles and the width changes: find the card anew.
+            new WebDriverWait(browser.driver, Duration.ofSeconds(60)).ignoring(StaleElementReferenceException.class)
+                    .until(d -> {
+                        d.findElement(By.cssSelector("[data-item='" + item + "'] a")).click();
+                        return true;
+                    });
             browser.await(By.id("item-description"));
             browser.screenshot("marketplace-item");
             browser.width(420);
