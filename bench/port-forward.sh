@@ -5,7 +5,7 @@
 #   bench/port-forward.sh [megabytes=200] [rounds=3]
 set -euo pipefail
 cd "$(dirname "$0")/.."
-mvn -o -q test-compile
-mvn -o -q dependency:build-classpath -Dmdep.includeScope=test -Dmdep.outputFile=target/bench-classpath.txt
+mvn -q test-compile
+mvn -q dependency:build-classpath -Dmdep.includeScope=test -Dmdep.outputFile=target/bench-classpath.txt
 exec java -Dpty4j.tmpdir=target/pty4j -cp "target/test-classes:target/classes:$(cat target/bench-classpath.txt)" \
     org.gantry.terminal.ssh.ForwardThroughputBench "$@"
