@@ -133,9 +133,9 @@ class SlurmExecutorIT {
         assertClosedToOthers(sshd.home().resolve(settings.remoteBaseDir()).resolve("alice/via-login"));
     }
 
-    // slurm.out and runner.log were created with the submitter's umask, readable by every account
     @Test
     void a_batch_jobs_files_are_readable_by_its_account_only() throws Exception {
+        // Bug: slurm.out and runner.log were created with the submitter's umask, readable by every account
         ExecutionHandle handle = executor.submit("debug", launch("alice", "private-slurm",
                 "echo notes >notes.txt\necho done\n"));
 

@@ -78,9 +78,9 @@ class SshExecutorIT {
         assertThat(Files.readString(dir.resolve("known_hosts"))).contains("127.0.0.1");
     }
 
-    // runner.log was created with the login's umask, readable by every account on the host
     @Test
     void an_attempts_files_on_the_host_are_readable_by_the_login_only() throws Exception {
+        // Bug: runner.log was created with the login's umask, readable by every account on the host
         ExecutionHandle handle = executor.submit("lab", launch("alice", "private-ssh",
                 "echo notes >notes.txt\necho done\n"));
 

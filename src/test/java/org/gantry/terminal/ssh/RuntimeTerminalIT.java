@@ -62,6 +62,32 @@ class RuntimeTerminalIT {
         }
     }
 
+    @Test
+    void a_user_named_as_openpai_allows_reaches_her_task_as_her_own_os_account() throws Exception {
+        // Bug: users such as John.Doe could not be created, had no task account and no gateway login name
+        RestClient john = RestClient.newUser(port, "John.Doe");
+        String user = john.username();
+        KeyPair key = GatewayTestClient.newKey();
+        keys.add(user, "laptop", PublicKeyEntry.toString(key.getPublic()));
+        String name = RuntimeJobs.name("dotted");
+        assertThat(john.postYaml("/api/v2/jobs", RuntimeJobs.job(name, "", "id -un", "sleep 300")).status())
+                .isEqualTo(202);
+        RuntimeJobs.await(john, user, name, RuntimeJobs.state("RUNNING"), WAIT);
+
+        try (GatewayTestClient client = GatewayTestClient.connect(gateway.port(), user + "~" + name + "~main~0", key)) {
+            GatewayTestClient.Exec exec = client.exec("id -un; echo $PAI_USER_NAME");
+            assertThat(exec.exitStatus()).isZero();
+            String account = exec.out().lines().findFirst().orElseThrow();
+            assertThat(exec.out()).endsWith("\n" + user + "\n");
+            if (System.getProperty("user.name").equals("root")) {
+                // a Linux account name: lowercase, no dot, the exact name's hash after it
+                assertThat(account).matches("gantry-john_doe-[0-9a-z_-]*[0-9a-f]{8}").hasSizeLessThanOrEqualTo(32);
+            }
+        } finally {
+            john.putJson("/api/v2/jobs/" + user + "~" + name + "/executionType", Map.of("value", "STOP"));
+        }
+    }
+
     /** The task saves its environment once its deps are done; until then the shell has only its identity. */
     private static GatewayTestClient.Exec awaitTaskEnvironment(GatewayTestClient client) throws Exception {
         GatewayTestClient.Exec exec = null;
