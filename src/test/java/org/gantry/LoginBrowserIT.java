@@ -35,6 +35,8 @@ class LoginBrowserIT {
             new WebDriverWait(browser.driver, Duration.ofSeconds(30)).until(d -> "admin".equals(
                     ((JavascriptExecutor) d).executeScript(
                             "return document.querySelector('vaadin-login-form input[name=username]').value")));
+            browser.width(420);
+            browser.screenshot("login-error-420");
         }
         assertThat(output.getOut()).contains("Login failed for user 'admin'").doesNotContain("not-the-Password-42");
     }

@@ -197,7 +197,8 @@ class JobEditorView extends VerticalLayout implements BeforeEnterObserver {
         side.setPadding(false);
         side.setWidth("380px");
         side.setMinWidth("320px");
-        side.getStyle().set("overflow", "auto").set("flex-shrink", "0");
+        // Scrolls down only: the form layouts' negative side margins made it scroll sideways by a few pixels too.
+        side.getStyle().set("overflow-x", "hidden").set("overflow-y", "auto").set("flex-shrink", "0");
         return side;
     }
 
