@@ -63,13 +63,14 @@ class StorageController {
         json.put("readOnly", storage.readOnly());
         json.put("mountPath", storage.mountPath());
         json.put("groups", storage.groups().stream().sorted().toList());
+        json.put("mountedOn", storage.mountedOn().stream().sorted().toList());
         return json;
     }
 
     /** What an administrator sends to register or change a storage; {@code credentials} absent keeps the stored ones. */
     record StorageBody(String name, String kind, String rootUri, String credentials, Boolean readOnly,
                        @JsonProperty("default") Boolean isDefault, String mountPath, List<String> groups,
-                       String description) {
+                       String description, List<String> mountedOn) {
     }
 
     @PostMapping({"", "/"})
@@ -109,7 +110,8 @@ class StorageController {
         }
         return new StorageService.StorageSettings(name, kind, body.rootUri(), body.credentials(),
                 Boolean.TRUE.equals(body.readOnly()), Boolean.TRUE.equals(body.isDefault()), body.mountPath(),
-                new TreeSet<>(body.groups() == null ? List.of() : body.groups()), body.description());
+                new TreeSet<>(body.groups() == null ? List.of() : body.groups()), body.description(),
+                new TreeSet<>(body.mountedOn() == null ? List.of() : body.mountedOn()));
     }
 
     private static Map<String, Object> summary(StorageInfo storage) {

@@ -16,6 +16,7 @@ import org.gantry.security.GroupService;
 import org.gantry.security.UserAccount;
 import org.gantry.security.UserService;
 import org.gantry.security.VirtualCluster;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
@@ -35,9 +36,11 @@ public class JobLintService {
     private final UserService users;
     private final JobCapacity capacity;
     private final JobLimitsProperties limits;
+    private final ObjectProvider<JobStorages> storages;
 
     JobLintService(GroupService groups, ExpressionService expressions, CurrentUser currentUser, UserService users,
-                   JobCapacity capacity, JobLimitsProperties limits) {
+                   JobCapacity capacity, JobLimitsProperties limits, ObjectProvider<JobStorages> storages) {
+        this.storages = storages;
         this.groups = groups;
         this.expressions = expressions;
         this.currentUser = currentUser;
@@ -65,8 +68,10 @@ public class JobLintService {
         // only their author may read expressions: for anyone else they stay unknown and unchecked
         Optional<Set<String>> keys = currentUser.username().filter(username::equals)
                 .map(u -> expressions.values(u).keySet());
-        return new LintContext(keys, quotas, LintContext.DEFAULT_VIRTUAL_CLUSTER, usable, largestNodes,
+        LintContext context = new LintContext(keys, quotas, LintContext.DEFAULT_VIRTUAL_CLUSTER, usable, largestNodes,
                 limits.taskLimits());
+        JobStorages jobStorages = storages.getIfAvailable();
+        return jobStorages == null ? context : context.withStorages(jobStorages.usableBy(username));
     }
 
     /** The same linter, with a context the caller already holds. */

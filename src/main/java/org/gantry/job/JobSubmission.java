@@ -23,6 +23,8 @@ import org.gantry.security.CurrentUser;
 import org.gantry.security.GroupService;
 import org.gantry.security.UserAccount;
 import org.gantry.security.UserService;
+import org.gantry.security.VirtualCluster;
+import org.springframework.beans.factory.ObjectProvider;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.dao.DataIntegrityViolationException;
@@ -57,12 +59,14 @@ class JobSubmission {
     private final Clock clock;
     private final JobCapacity capacity;
     private final List<SubmissionGate> gates;
+    private final ObjectProvider<JobStorages> storages;
 
     JobSubmission(JobRepository jobs, JobTaskRepository tasks, JobAttemptRepository attempts, JobEventRepository events,
                   JobDocuments documents, ExpressionService expressions, UserService users, GroupService groups,
                   CurrentUser currentUser, SecretCipher cipher, ObjectMapper json, Clock clock, JobCapacity capacity,
-                  JobLimitsProperties limits, List<SubmissionGate> gates) {
+                  JobLimitsProperties limits, List<SubmissionGate> gates, ObjectProvider<JobStorages> storages) {
         this.gates = List.copyOf(gates);
+        this.storages = storages;
         this.parser = new ProtocolParser(limits.taskLimits());
         this.capacity = capacity;
         this.jobs = jobs;
@@ -95,6 +99,7 @@ class JobSubmission {
         UserAccount owner = users.find(username).orElseThrow(() -> new IllegalStateException("No user " + username));
         String virtualCluster = checkVirtualCluster(owner, spec, text);
         checkCapacity(spec, virtualCluster);
+        checkStorages(username, virtualCluster, spec);
         checkGates(username, virtualCluster);
         if (jobs.existsByOwnerUsernameAndName(username, spec.name())) {
             throw conflict(username, spec.name());
@@ -152,6 +157,19 @@ class JobSubmission {
                 throw new JobSubmissionException(Reason.BUDGET_EXCEEDED, List.of(new Problem(Problem.Severity.ERROR,
                         "budget-exceeded", reason, "", 0, 0, 0, 0, Optional.empty())));
             });
+        }
+    }
+
+    /** Storages the user may not use, or that the virtual cluster's executor cannot reach, refuse the job. */
+    private void checkStorages(String username, String virtualCluster, JobSpec spec) {
+        JobStorages jobStorages = storages.getIfAvailable();
+        if (jobStorages == null || !spec.extras().containsKey("storages")) {
+            return;
+        }
+        VirtualCluster cluster = groups.virtualCluster(virtualCluster).orElseThrow();
+        List<Problem> problems = jobStorages.problems(username, cluster.getExecutor(), cluster.getExecutorTarget(), spec);
+        if (!problems.isEmpty()) {
+            throw new JobSubmissionException(Reason.INVALID, problems);
         }
     }
 

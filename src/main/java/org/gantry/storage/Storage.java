@@ -48,6 +48,10 @@ class Storage extends AbstractEntity {
     @Column(nullable = false, length = PATH_MAX)
     private String description = "";
 
+    /** Executor kinds or {@code kind:target} entries where the storage is mounted at its mount path, comma-separated. */
+    @Column(name = "mounted_on", nullable = false, length = PATH_MAX)
+    private String mountedOn = "";
+
     @ElementCollection(fetch = FetchType.EAGER)
     @CollectionTable(name = "storage_group", joinColumns = @JoinColumn(name = "storage_id"))
     @Column(name = "group_name", length = 64)
@@ -98,6 +102,20 @@ class Storage extends AbstractEntity {
 
     Set<String> getGroups() {
         return groups;
+    }
+
+    Set<String> getMountedOn() {
+        Set<String> entries = new TreeSet<>();
+        for (String entry : mountedOn.split(",")) {
+            if (!entry.isBlank()) {
+                entries.add(entry.trim());
+            }
+        }
+        return entries;
+    }
+
+    void setMountedOn(Set<String> entries) {
+        this.mountedOn = String.join(",", new TreeSet<>(entries));
     }
 
     void apply(StorageKind kind, String rootUri, boolean readOnly, boolean defaultStorage, String mountPath,

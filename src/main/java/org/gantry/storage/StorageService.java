@@ -9,6 +9,7 @@ import java.util.TreeSet;
 import org.gantry.base.GantryProperties;
 import org.gantry.job.SecretCipher;
 import org.gantry.security.CurrentUser;
+import org.gantry.security.UserAccount;
 import org.gantry.security.UserGroup;
 import org.gantry.security.UserService;
 import org.springframework.security.access.prepost.PreAuthorize;
@@ -27,6 +28,8 @@ public class StorageService {
     /** The name of every user's personal storage; an administrator cannot register a storage so named. */
     public static final String PERSONAL = "home";
     public static final String NAME_PATTERN = "[A-Za-z0-9][A-Za-z0-9_.-]{0,63}";
+    /** An entry of {@code mountedOn}: an executor kind, or a kind and one of its targets. */
+    public static final String MOUNTED_ON_PATTERN = "(ssh|slurm)(:[A-Za-z0-9_.@-]{1,255})?";
 
     private final StorageRepository storages;
     private final StorageBackend backend;
@@ -48,10 +51,11 @@ public class StorageService {
 
     /**
      * What an administrator sets. {@code credentials}: null keeps the stored ones, empty removes them.
-     * {@code mountPath} empty means {@code /mnt/<name>}.
+     * {@code mountPath} empty means {@code /mnt/<name>}. {@code mountedOn}: see {@link StorageInfo#mountedOn()}.
      */
     public record StorageSettings(String name, StorageKind kind, String rootUri, String credentials, boolean readOnly,
-                                  boolean isDefault, String mountPath, Set<String> groups, String description) {
+                                  boolean isDefault, String mountPath, Set<String> groups, String description,
+                                  Set<String> mountedOn) {
     }
 
     @PreAuthorize("hasRole('ADMIN')")
@@ -92,9 +96,21 @@ public class StorageService {
                 groups.add(group.trim());
             }
         }
+        Set<String> mountedOn = new TreeSet<>();
+        for (String entry : settings.mountedOn() == null ? Set.<String>of() : settings.mountedOn()) {
+            if (entry.isBlank()) {
+                continue;
+            }
+            if (!entry.trim().matches(MOUNTED_ON_PATTERN)) {
+                throw invalid("'" + entry.trim() + "' names no executor: write ssh, slurm, ssh:<host> or"
+                        + " slurm:<partition>");
+            }
+            mountedOn.add(entry.trim());
+        }
         Storage storage = storages.findByName(name).orElseGet(() -> new Storage(name));
         storage.apply(settings.kind(), rootUri, settings.readOnly(), settings.isDefault(), mountPath,
                 settings.description() == null ? "" : settings.description().trim(), groups);
+        storage.setMountedOn(mountedOn);
         if (settings.credentials() != null) {
             storage.setCredentials(settings.credentials().isEmpty() ? null
                     : cipher.seal(settings.credentials(), storage.sealContext()));
@@ -113,16 +129,42 @@ public class StorageService {
     /** The caller's storages: the personal one first, then those of their groups (all, for an administrator). */
     @Transactional(readOnly = true)
     public List<StorageInfo> mine() {
-        String username = currentUser.require();
+        return of(currentUser.require(), currentUser.isAdmin());
+    }
+
+    /**
+     * The storages {@code username} may use, as {@link #mine()} answers them to that user; for
+     * work done on a user's behalf with nobody signed in (a job's launch).
+     */
+    @Transactional(readOnly = true)
+    public List<StorageInfo> storagesOf(String username) {
+        return of(username, users.find(username).map(UserAccount::isAdmin).orElse(false));
+    }
+
+    private List<StorageInfo> of(String username, boolean admin) {
         Set<String> groups = groupsOf(username);
         List<StorageInfo> mine = new ArrayList<>();
         mine.add(personal(username));
         for (Storage storage : storages.findAllByOrderByName()) {
-            if (mayUse(storage, groups)) {
+            if (admin || storage.getGroups().stream().anyMatch(groups::contains)) {
                 mine.add(info(storage));
             }
         }
         return mine;
+    }
+
+    /**
+     * Where a storage of {@code username} lies on Gantry's own host, for jobs that mount it
+     * there: empty when it is no local directory (an SFTP or other VFS root). The directory is
+     * created when missing, as opening it for files does.
+     */
+    @Transactional(readOnly = true)
+    public Optional<Path> hostDirectory(String username, StorageInfo info) {
+        if (info.kind() != StorageKind.LOCAL) {
+            return Optional.empty();
+        }
+        String root = info.personal() ? homeOf(username).toString() : info.rootUri();
+        return backend.open(StorageKind.LOCAL, root, Optional.empty()).localPath(StoragePath.ROOT);
     }
 
     /** One of the caller's storages; NO_STORAGE when none is so named, FORBIDDEN when it is not theirs. */
@@ -173,13 +215,13 @@ public class StorageService {
 
     private StorageInfo personal(String username) {
         return new StorageInfo(PERSONAL, StorageKind.LOCAL, homeOf(username).toUri().toString(), false, true,
-                "/mnt/" + PERSONAL, Set.of(), "Your own files", true, false);
+                "/mnt/" + PERSONAL, Set.of(), "Your own files", true, false, Set.of());
     }
 
     private static StorageInfo info(Storage storage) {
         return new StorageInfo(storage.getName(), storage.getKind(), storage.getRootUri(), storage.isReadOnly(),
                 storage.isDefaultStorage(), storage.getMountPath(), Set.copyOf(storage.getGroups()),
-                storage.getDescription(), false, storage.getCredentials() != null);
+                storage.getDescription(), false, storage.getCredentials() != null, storage.getMountedOn());
     }
 
     private static StorageException invalid(String message) {

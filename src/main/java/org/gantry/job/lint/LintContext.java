@@ -1,5 +1,6 @@
 package org.gantry.job.lint;
 
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
@@ -21,10 +22,13 @@ import org.gantry.job.protocol.TaskLimits;
  *                               listed (capacity unknown, or queueing beyond it allowed) is not
  *                               checked
  * @param taskLimits             how many tasks a job may have
+ * @param storages               the storages the author may mount; empty when unknown, and
+ *                               then only the document's own {@code extras.storages} count
  */
 public record LintContext(Optional<Set<String>> expressionKeys, Map<String, Quota> quotas,
                           String defaultVirtualCluster, Optional<Set<String>> usableVirtualClusters,
-                          Map<String, NodeCapacity> capacities, TaskLimits taskLimits) {
+                          Map<String, NodeCapacity> capacities, TaskLimits taskLimits,
+                          Optional<List<UsableStorage>> storages) {
 
     public static final String DEFAULT_VIRTUAL_CLUSTER = "default";
 
@@ -33,6 +37,25 @@ public record LintContext(Optional<Set<String>> expressionKeys, Map<String, Quot
         quotas = Map.copyOf(quotas);
         usableVirtualClusters = usableVirtualClusters.map(Set::copyOf);
         capacities = Map.copyOf(capacities);
+        storages = storages.map(List::copyOf);
+    }
+
+    /** Without the author's storages. */
+    public LintContext(Optional<Set<String>> expressionKeys, Map<String, Quota> quotas,
+                       String defaultVirtualCluster, Optional<Set<String>> usableVirtualClusters,
+                       Map<String, NodeCapacity> capacities, TaskLimits taskLimits) {
+        this(expressionKeys, quotas, defaultVirtualCluster, usableVirtualClusters, capacities, taskLimits,
+                Optional.empty());
+    }
+
+    /** A storage the author may mount: its name, where jobs see it, and whether {@code storages: []} mounts it. */
+    public record UsableStorage(String name, String mountPath, boolean isDefault) {
+    }
+
+    /** The same, told which storages the author may mount. */
+    public LintContext withStorages(List<UsableStorage> usable) {
+        return new LintContext(expressionKeys, quotas, defaultVirtualCluster, usableVirtualClusters, capacities,
+                taskLimits, Optional.of(usable));
     }
 
     /** Without the author's virtual clusters and their capacities. */
@@ -48,19 +71,19 @@ public record LintContext(Optional<Set<String>> expressionKeys, Map<String, Quot
     /** The same, told which virtual clusters the author may use. */
     public LintContext withUsableVirtualClusters(Set<String> names) {
         return new LintContext(expressionKeys, quotas, defaultVirtualCluster, Optional.of(names), capacities,
-                taskLimits);
+                taskLimits, storages);
     }
 
     /** The same, told the virtual clusters' largest nodes. */
     public LintContext withCapacities(Map<String, NodeCapacity> largestNodes) {
         return new LintContext(expressionKeys, quotas, defaultVirtualCluster, usableVirtualClusters, largestNodes,
-                taskLimits);
+                taskLimits, storages);
     }
 
     /** The same, with other bounds on the number of tasks. */
     public LintContext withTaskLimits(TaskLimits limits) {
         return new LintContext(expressionKeys, quotas, defaultVirtualCluster, usableVirtualClusters, capacities,
-                limits);
+                limits, storages);
     }
 
     public static LintContext of(Set<String> expressionKeys, Map<String, Quota> quotas) {

@@ -8,6 +8,7 @@ import java.util.regex.Pattern;
 import org.gantry.job.lint.Finding.Severity;
 import org.gantry.job.lint.ShellWords.Command;
 import org.yaml.snakeyaml.nodes.Node;
+import org.yaml.snakeyaml.nodes.SequenceNode;
 
 /**
  * A path under {@code /mnt/<name>} in the commands while the job mounts no storage there.
@@ -19,10 +20,17 @@ import org.yaml.snakeyaml.nodes.Node;
  * {storageConfigNames: [name]}}]}, mounted at {@code /mnt/<name>}. A directory the commands
  * create or mount themselves ({@code mkdir}, {@code mount}) is not reported, nor a path on
  * another host ({@code host:/mnt/x} of {@code mount}, {@code scp}, {@code rsync}).
+ *
+ * <p>Told the author's storages ({@link LintContext#storages()}), it mounts them as Gantry
+ * will: a storage named without a mount path at the path its administrator set,
+ * {@code storages: []} as the author's default storages; it reports a name the author has no
+ * storage of ({@link #UNKNOWN_CODE}), and names the storage that a path under {@code /mnt}
+ * belongs to.
  */
 final class StorageMountRule implements LintRule {
 
     static final String CODE = "unmounted-storage";
+    static final String UNKNOWN_CODE = "unknown-storage";
 
     private static final Pattern MNT = Pattern.compile("(?<![\\w./-])/mnt/([A-Za-z0-9._-]+)");
 
@@ -31,10 +39,15 @@ final class StorageMountRule implements LintRule {
 
     @Override
     public void check(LintDocument document, LintContext context, Findings findings) {
-        if (document.root().isEmpty() || !document.text().contains("/mnt/")) {
+        if (document.root().isEmpty()) {
             return;
         }
-        List<String> mounts = mountPaths(document.root().get());
+        List<LintContext.UsableStorage> usable = context.storages().orElse(List.of());
+        checkNames(document.root().get(), context, findings);
+        if (!document.text().contains("/mnt/")) {
+            return;
+        }
+        List<String> mounts = mountPaths(document.root().get(), usable);
         List<String> madeByCommands = new ArrayList<>();
         for (CommandBlock block : document.blocks()) {
             for (Command command : block.commands()) {
@@ -51,10 +64,17 @@ final class StorageMountRule implements LintRule {
                     continue;
                 }
                 String name = matcher.group(1);
+                Optional<LintContext.UsableStorage> owner = usable.stream()
+                        .filter(s -> covered(path, List.of(s.mountPath()))).findFirst();
+                String advice = owner.map(s -> "Add `- name: " + s.name() + "` under extras.storages: your storage "
+                        + s.name() + " is mounted at " + s.mountPath())
+                        .orElse(context.storages().isPresent() ? "You have no storage mounted there; yours: "
+                                + names(usable) + ". Add `- name: <storage>, mountPath: /mnt/" + name + "` under"
+                                + " extras.storages to mount one there"
+                                : "Add `- name: " + name + "` under extras.storages to mount the storage of that name there");
                 findings.inScript(block, matcher.start(), matcher.end(), Severity.WARNING, CODE, "`" + path + "` is"
                         + " not mounted: " + (mounts.isEmpty() ? "this job mounts no storage"
-                        : "this job mounts " + String.join(", ", mounts)) + ". Add `- name: " + name + "` under"
-                        + " extras.storages to mount the storage of that name there", Optional.empty());
+                        : "this job mounts " + String.join(", ", mounts)) + ". " + advice, Optional.empty());
             }
         }
     }
@@ -73,11 +93,44 @@ final class StorageMountRule implements LintRule {
         return mounts.stream().anyMatch(m -> path.equals(m) || path.startsWith(m + "/") || m.startsWith(path + "/"));
     }
 
-    static List<String> mountPaths(Node root) {
-        List<String> paths = new ArrayList<>();
+    /** Reports each {@code extras.storages} name that is none of the author's storages, when they are known. */
+    private static void checkNames(Node root, LintContext context, Findings findings) {
+        if (context.storages().isEmpty()) {
+            return;
+        }
+        List<LintContext.UsableStorage> usable = context.storages().get();
         for (Node storage : Tree.get(root, "extras", "storages").map(Tree::items).orElse(List.of())) {
+            Optional<Node> nameNode = Tree.get(storage, "name");
             Optional<String> name = Tree.text(storage, "name");
-            Tree.text(storage, "mountPath").or(() -> name.map(n -> "/mnt/" + n))
+            if (nameNode.isPresent() && name.isPresent()
+                    && usable.stream().noneMatch(s -> s.name().equals(name.get()))) {
+                findings.atNode(nameNode.get(), Severity.ERROR, UNKNOWN_CODE, "You have no storage named "
+                        + name.get() + "; yours: " + names(usable) + ". The job would be refused");
+            }
+        }
+    }
+
+    private static String names(List<LintContext.UsableStorage> usable) {
+        return usable.isEmpty() ? "none" : String.join(", ", usable.stream().map(LintContext.UsableStorage::name).toList());
+    }
+
+    static List<String> mountPaths(Node root) {
+        return mountPaths(root, List.of());
+    }
+
+    static List<String> mountPaths(Node root, List<LintContext.UsableStorage> usable) {
+        List<String> paths = new ArrayList<>();
+        Optional<Node> listed = Tree.get(root, "extras", "storages");
+        List<Node> items = listed.map(Tree::items).orElse(List.of());
+        if (listed.filter(SequenceNode.class::isInstance).isPresent() && items.isEmpty()) {
+            usable.stream().filter(LintContext.UsableStorage::isDefault).map(LintContext.UsableStorage::mountPath)
+                    .forEach(paths::add);
+        }
+        for (Node storage : items) {
+            Optional<String> name = Tree.text(storage, "name");
+            Optional<String> adminPath = name.flatMap(n -> usable.stream().filter(s -> s.name().equals(n)).findFirst())
+                    .map(LintContext.UsableStorage::mountPath);
+            Tree.text(storage, "mountPath").or(() -> adminPath).or(() -> name.map(n -> "/mnt/" + n))
                     .map(p -> p.replaceAll("/+$", "")).ifPresent(paths::add);
         }
         for (Node plugin : Tree.get(root, "extras", "com.microsoft.pai.runtimeplugin").map(Tree::items)

@@ -183,6 +183,7 @@ public class LocalExecutor implements Executor, HostTasks {
         }
         Optional<TaskAccount> account = accounts.accountFor(launch.ref().user());
         LocalAttemptFiles files = new LocalAttemptFiles(attemptDir(launch.ref()));
+        List<String> mountPrefix = StorageMounts.prefix(launch.mounts(), accounts.canSwitch(), account);
         Optional<WarmRunners.Warm> warm = warmRunners.take();
         try {
             dirs.prepareParents(tasksDir, launch.ref(), account);
@@ -190,6 +191,7 @@ public class LocalExecutor implements Executor, HostTasks {
             MemoryLimits.Limit limit = memory.prepare(cgroupName(files.dir()), launch.resources().memoryMB(),
                     warm.flatMap(WarmRunners.Warm::cgroup));
             RunnerScript runner = new RunnerScript().env(baseEnv(account, files.workDir())).env(launch.env());
+            runner.prefix(mountPrefix);
             account.ifPresent(a -> runner.prefix(List.of("setpriv", "--reuid=" + a.uid(), "--regid=" + a.gid(),
                     "--init-groups", "--no-new-privs", "--inh-caps=-all", "--bounding-set=-all", "--")));
             runner.prefix(limit.prefix());

@@ -15,6 +15,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Collectors;
 import org.gantry.job.JobStateChanged;
+import org.gantry.job.JobStorages;
 import org.gantry.job.JobRunService;
 import org.gantry.job.JobRunService.RunnableJob;
 import org.gantry.job.JobState;
@@ -26,10 +27,12 @@ import org.gantry.runtime.ExecutorException;
 import org.gantry.runtime.ExecutorRegistry;
 import org.gantry.runtime.RuntimeProperties;
 import org.gantry.runtime.TaskLaunch;
+import org.gantry.runtime.TaskMount;
 import org.gantry.runtime.TaskPlanner;
 import org.gantry.security.GroupService;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.event.TransactionalEventListener;
@@ -55,6 +58,7 @@ class Reconciler implements SmartLifecycle {
     private final JobVerdicts verdicts;
     private final Admission admission;
     private final LaunchBackoff backoff;
+    private final ObjectProvider<JobStorages> storages;
     private final String instanceId = UUID.randomUUID().toString();
     private final Set<Long> inFlight = ConcurrentHashMap.newKeySet();
     private final Map<Long, JobSpec> specs = new ConcurrentHashMap<>();
@@ -82,7 +86,8 @@ class Reconciler implements SmartLifecycle {
     private volatile Thread thread;
 
     Reconciler(RuntimeStore store, JobRunService jobRuns, GroupService groups, ExecutorRegistry executors,
-               List<Executor> all, RuntimeProperties settings, Clock clock) {
+               List<Executor> all, RuntimeProperties settings, Clock clock, ObjectProvider<JobStorages> storages) {
+        this.storages = storages;
         this.store = store;
         this.jobRuns = jobRuns;
         this.groups = groups;
@@ -194,9 +199,10 @@ class Reconciler implements SmartLifecycle {
         long news = executorNews.get();
         boolean followed = false;
         try {
-            TaskLaunch launch = planner.launch(admitted.spec(), job.virtualCluster(), ref, admitted.layout(),
-                    admitted.placement().cacheDir());
             Executor executor = admitted.executor();
+            TaskLaunch launch = planner.launch(admitted.spec(), job.virtualCluster(), ref, admitted.layout(),
+                    admitted.placement().cacheDir())
+                    .withMounts(mounts(job.user(), executor.kind(), attempt.getTarget(), admitted.spec().extras()));
             ExecutionHandle handle = executor.submit(attempt.getTarget(), launch);
             Optional<String> runningOn = executor.runsAtOnceOn(handle);
             store.launched(attempt.getId(), handle, runningOn);
@@ -214,6 +220,16 @@ class Reconciler implements SmartLifecycle {
                 wakeUp();
             }
         }
+    }
+
+    /** The storages the task sees; a storage the user lost, or cannot reach, fails the launch with why. */
+    private List<TaskMount> mounts(String user, String executor, String target, Map<String, Object> extras) {
+        JobStorages jobStorages = storages.getIfAvailable();
+        if (jobStorages == null || !extras.containsKey("storages")) {
+            return List.of();
+        }
+        return jobStorages.mounts(user, executor, target == null ? "" : target, extras).stream()
+                .map(m -> new TaskMount(m.name(), m.mountPath(), m.readOnly(), m.hostDirectory())).toList();
     }
 
     private void launchFailed(TaskAttempt attempt, AttemptRef ref, String message, boolean permanent) {

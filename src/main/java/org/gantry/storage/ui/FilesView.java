@@ -85,7 +85,9 @@ class FilesView extends VerticalLayout {
                 .setComparator(Comparator.comparingLong(FileEntry::size)).setAutoWidth(true);
         grid.addColumn(e -> e.modified().map(FileSizes::time).orElse("")).setHeader("Modified").setAutoWidth(true)
                 .setComparator(Comparator.comparing(e -> e.modified().orElse(java.time.Instant.EPOCH)));
-        grid.addComponentColumn(this::actions).setHeader("").setKey("actions").setAutoWidth(true).setFlexGrow(0);
+        // frozen to the end: on a phone's width the size and date scroll sideways, the actions stay in reach
+        grid.addComponentColumn(this::actions).setHeader("").setKey("actions").setAutoWidth(true).setFlexGrow(0)
+                .setFrozenToEnd(true);
         grid.sort(GridSortOrder.asc(name).build());
         grid.setEmptyStateText("This folder is empty. Drop files on the upload area above, or make a new folder.");
 

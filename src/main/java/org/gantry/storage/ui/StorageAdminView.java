@@ -45,6 +45,7 @@ class StorageAdminView extends VerticalLayout {
     final Checkbox isDefault = new Checkbox("Default (mounted when a job lists storages: [])");
     final TextField mountPath = new TextField("Mount path in jobs");
     final TextField description = new TextField("Description");
+    final TextField mountedOn = new TextField("Also mounted on");
     final Button save = new Button("Save storage");
     final Button delete = new Button("Remove storage");
 
@@ -55,7 +56,8 @@ class StorageAdminView extends VerticalLayout {
         grid.addColumn(s -> s.kind().name().toLowerCase(Locale.ROOT)).setHeader("Kind").setAutoWidth(true);
         grid.addColumn(StorageInfo::rootUri).setHeader("Root");
         grid.addColumn(s -> String.join(", ", s.groups())).setHeader("Groups");
-        grid.addColumn(StorageInfo::mountPath).setHeader("Mount path");
+        grid.addColumn(s -> s.mountPath() + (s.mountedOn().isEmpty() ? "" : " (also on "
+                + String.join(", ", s.mountedOn().stream().sorted().toList()) + ")")).setHeader("Mount path");
         grid.addColumn(s -> (s.readOnly() ? "read-only" : "read-write") + (s.isDefault() ? ", default" : ""))
                 .setHeader("Access");
         grid.addColumn(s -> s.hasCredentials() ? "sealed" : "none").setHeader("Password");
@@ -79,13 +81,17 @@ class StorageAdminView extends VerticalLayout {
         groups.setItems(groupService.groups().stream().map(UserGroup::getName).toList());
         groups.setHelperText("members of these groups may use the storage");
         mountPath.setPlaceholder("/mnt/<name>");
+        mountPath.setHelperText("local tasks see a local directory here; other executors only where it is mounted");
+        mountedOn.setPlaceholder("slurm, ssh:gpu1");
+        mountedOn.setHelperText("executors whose machines have it mounted at the mount path (comma-separated)");
         save.addThemeVariants(ButtonVariant.LUMO_PRIMARY);
         save.addClickListener(e -> save());
         delete.addThemeVariants(ButtonVariant.LUMO_ERROR);
         delete.addClickListener(e -> delete());
         delete.setEnabled(false);
         delete.setTooltipText("Select a storage in the table first; its files stay where they are");
-        FormLayout form = new FormLayout(name, kind, rootUri, credentials, groups, mountPath, description, readOnly, isDefault);
+        FormLayout form = new FormLayout(name, kind, rootUri, credentials, groups, mountPath, mountedOn, description,
+                readOnly, isDefault);
         form.setResponsiveSteps(new FormLayout.ResponsiveStep("0", 1), new FormLayout.ResponsiveStep("600px", 2));
         add(new H2("Storages"), new Paragraph("Files of every storage are reached through Gantry only: users"
                 + " never see the root's credentials. Jobs see a storage at its mount path."), form,
@@ -115,13 +121,15 @@ class StorageAdminView extends VerticalLayout {
         isDefault.setValue(storage.isDefault());
         mountPath.setValue(storage.mountPath());
         description.setValue(storage.description());
+        mountedOn.setValue(String.join(", ", storage.mountedOn().stream().sorted().toList()));
     }
 
     void save() {
         try {
             StorageInfo saved = storages.save(new StorageService.StorageSettings(name.getValue().trim(), kind.getValue(),
                     rootUri.getValue(), credentials.isEmpty() ? null : credentials.getValue(), readOnly.getValue(),
-                    isDefault.getValue(), mountPath.getValue(), groups.getValue(), description.getValue()));
+                    isDefault.getValue(), mountPath.getValue(), groups.getValue(), description.getValue(),
+                    new TreeSet<>(java.util.Arrays.asList(mountedOn.getValue().split("\\s*,\\s*")))));
             credentials.clear();
             Notifications.success("Saved storage " + saved.name() + " (jobs see it at " + saved.mountPath() + ")");
             refresh();

@@ -7,6 +7,7 @@ import static org.gantry.job.lint.LintJobs.none;
 import static org.gantry.job.lint.LintJobs.only;
 import static org.gantry.job.lint.LintJobs.underlined;
 
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.gantry.job.lint.Finding.Severity;
@@ -41,6 +42,38 @@ class StorageAndQuotaTest {
                         storageConfigNames: [PAI_SHARE]
                 """;
         none(lint(yaml), StorageMountRule.CODE);
+    }
+
+    private static final LintContext WITH_STORAGES = LintContext.standalone().withStorages(List.of(
+            new LintContext.UsableStorage("home", "/mnt/home", true),
+            new LintContext.UsableStorage("imagenet", "/mnt/datasets/imagenet", false)));
+
+    @Test
+    void the_users_real_storages_give_their_mount_paths_and_an_empty_list_mounts_the_defaults() {
+        String yaml = job("ls /mnt/home/a /mnt/datasets/imagenet/train") + """
+                extras:
+                  storages:
+                    - name: imagenet
+                """;
+        Finding f = only(lint(yaml, WITH_STORAGES), StorageMountRule.CODE);
+        assertThat(underlined(yaml, f)).isEqualTo("/mnt/home");
+        assertThat(f.message()).contains("`- name: home`", "mounted at /mnt/home");
+
+        none(lint(job("ls /mnt/home/a") + "extras:\n  storages: []\n", WITH_STORAGES), StorageMountRule.CODE);
+    }
+
+    @Test
+    void a_storage_name_the_user_has_none_of_is_an_error_on_the_name() {
+        String yaml = job("ls /mnt/scratch") + """
+                extras:
+                  storages:
+                    - name: scratch
+                """;
+        Finding f = only(lint(yaml, WITH_STORAGES), StorageMountRule.UNKNOWN_CODE);
+        assertThat(f.severity()).isEqualTo(Severity.ERROR);
+        assertThat(underlined(yaml, f)).isEqualTo("scratch");
+        assertThat(f.message()).contains("yours: home, imagenet");
+        none(lint(yaml), StorageMountRule.UNKNOWN_CODE);
     }
 
     @Test

@@ -1,0 +1,83 @@
+package org.gantry.runtime.local;
+
+import java.util.List;
+import java.util.Optional;
+import org.gantry.base.shell.Bash;
+import org.gantry.runtime.ExecutorException;
+import org.gantry.runtime.TaskMount;
+import org.gantry.runtime.hosts.TaskAccount;
+
+/**
+ * Storages in a local task's view: the runner starts the task in a mount namespace of its own
+ * ({@code unshare --mount}, private propagation) where each storage's directory is bind-mounted
+ * at its mount path, read-only when the storage is. Nothing of it is seen outside the task,
+ * so two users' tasks see their own {@code /mnt/home} at the same path. Only root can do this.
+ *
+ * <p>Permissions: the task runs as its user's task account, the storage's files belong to
+ * whoever wrote them (Gantry's REST routes write as Gantry's user). Before the mount the
+ * account is granted POSIX ACL entries on the directory ({@code rwX}, or {@code rX} read-only),
+ * as default entries too, so that files Gantry or a task creates later are the account's to
+ * use; the whole tree is granted once, when the root lacks the entry. See
+ * docs/decisions/0034-storages-in-jobs.md.
+ */
+final class StorageMounts {
+
+    private StorageMounts() {
+    }
+
+    /**
+     * The words put before {@code setpriv … bash task.sh}: a mount namespace, the grants and
+     * mounts, then {@code exec} of the rest. Empty without mounts.
+     *
+     * @throws ExecutorException when the mounts cannot be made here (not root, no host directory)
+     */
+    static List<String> prefix(List<TaskMount> mounts, boolean root, Optional<TaskAccount> account)
+            throws ExecutorException {
+        if (mounts.isEmpty()) {
+            return List.of();
+        }
+        if (!root) {
+            throw ExecutorException.permanent("Storages are mounted into local tasks only when Gantry runs as root;"
+                    + " this job lists extras.storages and Gantry does not");
+        }
+        StringBuilder script = new StringBuilder("set -e\n");
+        for (TaskMount mount : mounts) {
+            String source = mount.source().orElseThrow(() -> ExecutorException.permanent("Storage " + mount.name()
+                    + " has no directory on this host to mount")).toString();
+            String target = mount.mountPath();
+            if (account.isPresent()) {
+                grant(script, source, account.get().uid(), mount.readOnly());
+            }
+            script.append("if [ -L ").append(Bash.quote(target)).append(" ] || { [ -e ").append(Bash.quote(target))
+                    .append(" ] && [ ! -d ").append(Bash.quote(target)).append(" ]; }; then echo ")
+                    .append(Bash.quote("gantry: cannot mount storage " + mount.name() + " at " + target
+                            + ": something other than a directory is there")).append(" >&2; exit 125; fi\n")
+                    // the runner's umask 077 would leave new parents untraversable for the task's account
+                    .append("(umask 022 && mkdir -p -- ").append(Bash.quote(target)).append(")\n")
+                    .append("mount --bind -- ").append(Bash.quote(source)).append(' ').append(Bash.quote(target))
+                    .append('\n');
+            if (mount.readOnly()) {
+                script.append("mount -o remount,bind,ro -- ").append(Bash.quote(target)).append('\n');
+            }
+        }
+        script.append("exec \"$@\"\n");
+        return List.of("unshare", "--mount", "--propagation", "private", "--", "bash", "-c", script.toString(),
+                "gantry-mounts");
+    }
+
+    /** ACL entries for the account on the directory; the first time (root lacks it) on the whole tree. */
+    private static void grant(StringBuilder script, String source, int uid, boolean readOnly) {
+        String dirs = "u:" + uid + ":" + (readOnly ? "rx" : "rwx");
+        String files = "u:" + uid + ":" + (readOnly ? "r" : "rw");
+        String q = Bash.quote(source);
+        script.append("command -v setfacl >/dev/null || { echo 'gantry: setfacl is missing on this host (Debian package"
+                        + " acl); storages cannot be shared with task accounts' >&2; exit 125; }\n")
+                .append("if ! getfacl -pn -- ").append(q).append(" 2>/dev/null | grep -q ")
+                .append(Bash.quote("^default:user:" + uid + ":" + (readOnly ? "r-x" : "rwx"))).append("; then\n")
+                .append("  find ").append(q).append(" -xdev -type d -exec setfacl -m ").append(dirs).append(",d:")
+                .append(dirs).append(" -- {} +\n")
+                .append("  find ").append(q).append(" -xdev ! -type d ! -type l -exec setfacl -m ").append(files)
+                .append(" -- {} +\n")
+                .append("fi\n");
+    }
+}
