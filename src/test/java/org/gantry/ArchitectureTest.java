@@ -84,13 +84,22 @@ class ArchitectureTest {
         noClasses().that().resideOutsideOfPackage("org.gantry.terminal..")
                 .should().dependOnClassesThat().resideInAPackage("com.pty4j..")
                 .allowEmptyShould(true).check(classes);
-        existing("org.gantry.marketplace.git", "org.gantry.marketplace.localfiles");
+        existing("org.gantry.marketplace.git", "org.gantry.marketplace.localfiles",
+                "org.gantry.marketplace.storagefiles");
         noClasses().that().resideOutsideOfPackage("org.gantry.marketplace.git..")
                 .should().dependOnClassesThat().resideInAPackage("org.eclipse.jgit..")
                 .check(classes);
         // The marketplace reaches its files only through ItemFileStore (docs/decisions/0017).
         noClasses().that().resideOutsideOfPackage("org.gantry.marketplace.localfiles..")
                 .should().dependOnClassesThat().resideInAPackage("org.gantry.marketplace.localfiles..")
+                .check(classes);
+        noClasses().that().resideOutsideOfPackage("org.gantry.marketplace.storagefiles..")
+                .should().dependOnClassesThat().resideInAPackage("org.gantry.marketplace.storagefiles..")
+                .check(classes);
+        // Only the storage adapter reaches the storage feature: the rest of the marketplace knows ItemFileStore.
+        noClasses().that().resideInAPackage("org.gantry.marketplace..")
+                .and().resideOutsideOfPackage("org.gantry.marketplace.storagefiles..")
+                .should().dependOnClassesThat().resideInAPackage("org.gantry.storage..")
                 .check(classes);
     }
 

@@ -74,14 +74,16 @@ class MarketplaceController {
                                @RequestParam Optional<Boolean> starred, @RequestParam Optional<Boolean> mine,
                                @RequestParam Optional<String> sort, @RequestParam Optional<Integer> offset,
                                @RequestParam Optional<Integer> limit, @RequestParam Optional<Boolean> prefix,
-                               @RequestParam Optional<Boolean> facets) {
+                               @RequestParam Optional<Boolean> facets, @RequestParam Optional<String> visibility) {
         MarketQuery query = MarketQuery.all().withQ(q.orElse(null))
                 .withType(type.map(t -> ItemType.parse(t).orElseThrow(() -> ApiException.invalid(
                         "type is one of template, image, data, file, code, example, plugin."))))
                 .withTag(tag).withCategory(category).withAuthor(author)
                 .withViews(official.orElse(false), starred.orElse(false), mine.orElse(false))
                 .withSort(sort.map(MarketplaceController::sort).orElse(MarketQuery.Sort.RELEVANCE))
-                .withPage(offset.orElse(0), limit.orElse(20)).withPrefix(prefix.orElse(false));
+                .withPage(offset.orElse(0), limit.orElse(20)).withPrefix(prefix.orElse(false))
+                .withVisibility(visibility.map(v -> Visibility.parse(v).orElseThrow(() -> ApiException.invalid(
+                        "visibility is one of public, private, groups."))));
         MarketPage page = search.search(query, facets.orElse(false));
         Map<String, Object> json = new LinkedHashMap<>();
         json.put("items", page.items().stream().map(MarketplaceController::json).toList());

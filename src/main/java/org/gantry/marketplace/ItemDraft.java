@@ -70,4 +70,14 @@ public record ItemDraft(Optional<String> name, Optional<String> displayName, Opt
         return new ItemDraft(name, displayName, type, summary, description, content, tags, Optional.of(v), groups,
                 changelog, submit);
     }
+
+    public ItemDraft withDisplayName(String text) {
+        return new ItemDraft(name, Optional.of(text), type, summary, description, content, tags, visibility, groups,
+                changelog, submit);
+    }
+
+    public ItemDraft withTags(List<String> words) {
+        return new ItemDraft(name, displayName, type, summary, description, content, Optional.of(words), visibility,
+                groups, changelog, submit);
+    }
 }

@@ -9,7 +9,8 @@ import java.util.Optional;
  */
 public record MarketQuery(Optional<String> q, Optional<ItemType> type, Optional<String> tag,
                           Optional<String> category, Optional<String> author, boolean official, boolean starred,
-                          boolean mine, Sort sort, int offset, int limit, boolean prefix) {
+                          boolean mine, Sort sort, int offset, int limit, boolean prefix,
+                          Optional<Visibility> visibility) {
 
     public static final int MAX_LIMIT = 200;
     public static final int Q_MAX = 256;
@@ -18,44 +19,56 @@ public record MarketQuery(Optional<String> q, Optional<ItemType> type, Optional<
 
     public static MarketQuery all() {
         return new MarketQuery(Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(),
-                Optional.empty(), false, false, false, Sort.RELEVANCE, 0, 20, false);
+                Optional.empty(), false, false, false, Sort.RELEVANCE, 0, 20, false, Optional.empty());
     }
 
     public MarketQuery withQ(String text) {
         return new MarketQuery(Optional.ofNullable(text).filter(t -> !t.isBlank()), type, tag, category, author,
-                official, starred, mine, sort, offset, limit, prefix);
+                official, starred, mine, sort, offset, limit, prefix, visibility);
     }
 
     public MarketQuery withPrefix(boolean asYouType) {
-        return new MarketQuery(q, type, tag, category, author, official, starred, mine, sort, offset, limit, asYouType);
+        return new MarketQuery(q, type, tag, category, author, official, starred, mine, sort, offset,
+                limit, asYouType, visibility);
     }
 
     public MarketQuery withType(Optional<ItemType> t) {
-        return new MarketQuery(q, t, tag, category, author, official, starred, mine, sort, offset, limit, prefix);
+        return new MarketQuery(q, t, tag, category, author, official, starred, mine, sort, offset,
+                limit, prefix, visibility);
     }
 
     public MarketQuery withTag(Optional<String> t) {
-        return new MarketQuery(q, type, t, category, author, official, starred, mine, sort, offset, limit, prefix);
+        return new MarketQuery(q, type, t, category, author, official, starred, mine, sort, offset,
+                limit, prefix, visibility);
     }
 
     public MarketQuery withCategory(Optional<String> c) {
-        return new MarketQuery(q, type, tag, c, author, official, starred, mine, sort, offset, limit, prefix);
+        return new MarketQuery(q, type, tag, c, author, official, starred, mine, sort, offset,
+                limit, prefix, visibility);
     }
 
     public MarketQuery withAuthor(Optional<String> a) {
-        return new MarketQuery(q, type, tag, category, a, official, starred, mine, sort, offset, limit, prefix);
+        return new MarketQuery(q, type, tag, category, a, official, starred, mine, sort, offset,
+                limit, prefix, visibility);
     }
 
     public MarketQuery withViews(boolean officialOnly, boolean starredOnly, boolean mineOnly) {
         return new MarketQuery(q, type, tag, category, author, officialOnly, starredOnly, mineOnly, sort, offset,
-                limit, prefix);
+                limit, prefix, visibility);
     }
 
     public MarketQuery withSort(Sort s) {
-        return new MarketQuery(q, type, tag, category, author, official, starred, mine, s, offset, limit, prefix);
+        return new MarketQuery(q, type, tag, category, author, official, starred, mine, s, offset,
+                limit, prefix, visibility);
+    }
+
+    /** Only items with this visibility: with {@code mine}, the "my public" and "my private" views. */
+    public MarketQuery withVisibility(Optional<Visibility> v) {
+        return new MarketQuery(q, type, tag, category, author, official, starred, mine, sort, offset, limit, prefix, v);
     }
 
     public MarketQuery withPage(int from, int size) {
-        return new MarketQuery(q, type, tag, category, author, official, starred, mine, sort, from, size, prefix);
+        return new MarketQuery(q, type, tag, category, author, official, starred, mine, sort, from,
+                size, prefix, visibility);
     }
 }

@@ -43,7 +43,25 @@ public class MarketSearch {
         if (query.q().filter(q -> q.length() > MarketQuery.Q_MAX).isPresent()) {
             throw MarketplaceException.invalid("A search is at most " + MarketQuery.Q_MAX + " characters.");
         }
-        Viewer viewer = items.viewer();
+        Statements sql = statements(query, items.viewer());
+        List<Paged> found = jdbc.query(sql.page(), sql.params(), (rs, n) -> new Paged(MarketplaceService.item(rs, n),
+                rs.getLong("total")));
+        // The page's rows carry the total; an empty page (past the end, or limit 0) has to count.
+        long total = found.isEmpty() ? (query.offset() == 0 && query.limit() > 0 ? 0
+                : jdbc.queryForObject(sql.count(), sql.params(), Long.class)) : found.get(0).total();
+        Map<String, Map<String, Long>> facets = withFacets ? facets(sql.where(), sql.params()) : Map.of();
+        return new MarketPage(found.stream().map(Paged::item).toList(), total, facets);
+    }
+
+    /** A search's SQL: the page (each row with the total), the count alone, and their parameters. */
+    record Statements(String page, String count, String where, MapSqlParameterSource params) {
+    }
+
+    private record Paged(MarketItem item, long total) {
+    }
+
+    /** The statements {@link #search} runs, for {@code EXPLAIN} in the benchmark. */
+    static Statements statements(MarketQuery query, Viewer viewer) {
         MapSqlParameterSource params = MarketplaceService.viewerParams(viewer);
         String where = where(query, params);
         boolean ranked = params.hasValue("q");
@@ -59,18 +77,16 @@ public class MarketSearch {
                 ? "ts_headline('english', i.summary || ' ' || left(i.description, 4000), " + tsquery(params) + ", '"
                         + HEADLINE_OPTIONS.replace("'", "''") + "')"
                 : "null";
-        // The page is chosen first; headlines, stars and groups are worked out for its rows only.
-        String sql = "with page as (select i.id, " + rank + " as rank from market_item i"
+        // One pass over what matches ranks it and counts it (count(*) over ()); the page is
+        // chosen first, and headlines, stars and groups are worked out for its rows only.
+        String page = "with page as (select i.id, " + rank + " as rank, count(*) over () as total from market_item i"
                 + " join app_user u on u.id = i.author_id where " + where + " order by " + order
                 + " offset :offset limit :limit)"
-                + " select " + MarketplaceService.ITEM_COLUMNS + ", " + headline + " as highlight"
+                + " select " + MarketplaceService.ITEM_COLUMNS + ", " + headline + " as highlight, page.total"
                 + " from page join market_item i on i.id = page.id join app_user u on u.id = i.author_id"
                 + " order by " + order.replace("rank desc", "page.rank desc");
-        List<MarketItem> found = jdbc.query(sql, params, MarketplaceService::item);
-        long total = jdbc.queryForObject("select count(*) from market_item i join app_user u on u.id = i.author_id"
-                + " where " + where, params, Long.class);
-        Map<String, Map<String, Long>> facets = withFacets ? facets(where, params) : Map.of();
-        return new MarketPage(found, total, facets);
+        String count = "select count(*) from market_item i join app_user u on u.id = i.author_id where " + where;
+        return new Statements(page, count, where, params);
     }
 
     private Map<String, Map<String, Long>> facets(String where, MapSqlParameterSource params) {
@@ -130,6 +146,10 @@ public class MarketSearch {
         if (query.starred()) {
             clauses.add("exists (select 1 from market_star s where s.item_id = i.id and s.user_id = :uid)");
         }
+        query.visibility().ifPresent(v -> {
+            params.addValue("visibility", v.json());
+            clauses.add("i.visibility = :visibility");
+        });
         if (query.mine()) {
             clauses.add("i.author_id = :uid");
         }

@@ -285,6 +285,16 @@ public class MarketplaceService {
                 viewerParams(viewer), MarketplaceService::item);
     }
 
+    /** A follower has now seen the item's published version: it leaves their updates. No-op when not following. */
+    @Transactional
+    public void markSeen(String ref) {
+        Viewer viewer = viewer();
+        MarketItem item = get(ref);
+        item.publishedVersion().ifPresent(v -> jdbc.update("update market_follow set seen_version = :v"
+                + " where user_id = :uid and item_id = :id and seen_version < :v",
+                new MapSqlParameterSource("uid", viewer.id()).addValue("id", item.id()).addValue("v", v)));
+    }
+
     /** Admins: sets the item's categories ("official" among them). */
     @Transactional
     public MarketItem setCategories(String ref, List<String> categories) {

@@ -16,6 +16,7 @@ import java.util.Map;
 import java.util.stream.Stream;
 import org.eclipse.jgit.api.Git;
 import org.gantry.base.GantryProperties;
+import org.gantry.testsupport.MarketTemplates;
 import org.gantry.testsupport.RestClient;
 import org.gantry.testsupport.RestClient.Response;
 import org.junit.jupiter.api.BeforeEach;
@@ -274,26 +275,6 @@ class MarketplaceApiIT {
     }
 
     static String template() {
-        return """
-                protocolVersion: 2
-                name: hello
-                type: job
-                parameters:
-                  greeting: hello
-                prerequisites:
-                  - name: image
-                    type: dockerimage
-                    uri: python:3.12
-                taskRoles:
-                  main:
-                    instances: 1
-                    dockerImage: image
-                    resourcePerInstance:
-                      cpu: 1
-                      memoryMB: 256
-                      gpu: 0
-                    commands:
-                      - echo "<% $parameters.greeting %>"
-                """;
+        return MarketTemplates.echoing("hello", "greeting", "hello");
     }
 }

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.UUID;
 import org.gantry.security.Role;
 import org.gantry.security.UserService;
+import org.gantry.testsupport.MarketTemplates;
 import org.gantry.testsupport.TestSecurity;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -20,27 +21,7 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 class MarketCommandIT {
 
-    private static final String TEMPLATE = """
-            protocolVersion: 2
-            name: cli-template
-            type: job
-            parameters:
-              epochs: 1
-            prerequisites:
-              - name: image
-                type: dockerimage
-                uri: python:3.12
-            taskRoles:
-              main:
-                instances: 1
-                dockerImage: image
-                resourcePerInstance:
-                  cpu: 1
-                  memoryMB: 256
-                  gpu: 0
-                commands:
-                  - echo "<% $parameters.epochs %>"
-            """;
+    private static final String TEMPLATE = MarketTemplates.echoing("cli-template", "epochs", "1");
 
     @LocalServerPort
     int port;

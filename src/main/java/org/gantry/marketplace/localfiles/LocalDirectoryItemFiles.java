@@ -16,14 +16,18 @@ import java.util.HexFormat;
 import java.util.stream.Stream;
 import org.gantry.base.GantryProperties;
 import org.gantry.marketplace.ItemFileStore;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.stereotype.Component;
 
 /**
  * Item files in {@code <data dir>/marketplace/files/<item id>/<version>/<sha256 of name>}: the
  * user's file name only ever reaches the disk as a hash. A file is written to a temporary
- * name and moved into place once complete, so a reader never sees half a file.
+ * name and moved into place once complete, so a reader never sees half a file. Used when
+ * {@code gantry.marketplace.file-store=local}; the default is the storage feature's
+ * ({@code storagefiles}), which reads and writes the same layout.
  */
 @Component
+@ConditionalOnProperty(name = "gantry.marketplace.file-store", havingValue = "local")
 class LocalDirectoryItemFiles implements ItemFileStore {
 
     private static final int HEAD = 1024;

@@ -47,6 +47,14 @@ class ItemCard extends Div {
         add(counts);
     }
 
+    /** A line under the counts, in the primary colour: why this card is shown (a new version). */
+    void note(String text) {
+        Span note = new Span(text);
+        note.addClassName("market-card-note");
+        note.getStyle().set("color", "var(--lumo-primary-text-color)").set("font-size", "var(--lumo-font-size-s)");
+        add(note);
+    }
+
     static VaadinIcon icon(ItemType type) {
         return switch (type) {
             case TEMPLATE -> VaadinIcon.FILE_CODE;

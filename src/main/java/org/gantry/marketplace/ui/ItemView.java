@@ -4,6 +4,7 @@ import com.vaadin.flow.component.Html;
 import com.vaadin.flow.component.UI;
 import com.vaadin.flow.component.button.Button;
 import com.vaadin.flow.component.button.ButtonVariant;
+import com.vaadin.flow.component.combobox.MultiSelectComboBox;
 import com.vaadin.flow.component.html.Div;
 import com.vaadin.flow.component.html.H2;
 import com.vaadin.flow.component.html.H3;
@@ -21,11 +22,15 @@ import com.vaadin.flow.router.Route;
 import com.vaadin.flow.router.RouteParameters;
 import com.vaadin.flow.router.RouterLink;
 import jakarta.annotation.security.PermitAll;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.gantry.base.ui.Notifications;
+import org.gantry.marketplace.GitItems;
 import org.gantry.marketplace.ItemType;
 import org.gantry.marketplace.MarketFiles;
 import org.gantry.marketplace.MarketItem;
@@ -45,6 +50,9 @@ import org.gantry.security.CurrentUser;
 @PermitAll
 class ItemView extends VerticalLayout implements BeforeEnterObserver, HasDynamicTitle {
 
+    private static final DateTimeFormatter HISTORY_TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm")
+            .withZone(ZoneId.systemDefault());
+
     final H2 title = new H2();
     final Span meta = new Span();
     final Span status = new Span();
@@ -53,13 +61,16 @@ class ItemView extends VerticalLayout implements BeforeEnterObserver, HasDynamic
     final VerticalLayout versions = new VerticalLayout();
     final FilePanel files;
     final Pre yaml = new Pre();
+    final VerticalLayout history = new VerticalLayout();
     private final MarketplaceService items;
+    private final GitItems git;
     private final String viewer;
     private final boolean admin;
     private MarketItem item;
 
-    ItemView(MarketplaceService items, MarketFiles marketFiles, CurrentUser currentUser) {
+    ItemView(MarketplaceService items, GitItems git, MarketFiles marketFiles, CurrentUser currentUser) {
         this.items = items;
+        this.git = git;
         this.viewer = currentUser.require();
         this.admin = currentUser.isAdmin();
         this.files = new FilePanel(marketFiles);
@@ -79,6 +90,9 @@ class ItemView extends VerticalLayout implements BeforeEnterObserver, HasDynamic
         versions.setId("item-versions");
         versions.setPadding(false);
         versions.setSpacing(false);
+        history.setId("item-history");
+        history.setPadding(false);
+        history.setSpacing(false);
     }
 
     static RouteParameters parameters(String name) {
@@ -93,6 +107,9 @@ class ItemView extends VerticalLayout implements BeforeEnterObserver, HasDynamic
             event.rerouteToError(NotFoundException.class, "No marketplace item " + name
                     + " that you may see. Search the marketplace for it.");
             return;
+        }
+        if (found.get().following()) {
+            items.markSeen(name);
         }
         show(found.get());
     }
@@ -109,13 +126,15 @@ class ItemView extends VerticalLayout implements BeforeEnterObserver, HasDynamic
         title.setText(shown.displayName());
         meta.setText(shown.type().label() + " · by " + shown.author() + " · version " + shown.publishedVersion()
                 .map(String::valueOf).orElse("—") + " · ★ " + shown.starNumber() + " · used " + shown.useNumber()
-                + " · downloads " + shown.downloadNumber() + " · " + shown.visibility().json());
+                + " · downloads " + shown.downloadNumber() + " · " + shown.visibility().json()
+                + shown.gitUrl().map(url -> " · from Git " + url + shown.gitRef().map(r -> " @ " + r).orElse(""))
+                        .orElse(""));
         status.setText(statusText(shown));
         status.setVisible(editor && !status.getText().isEmpty());
         status.getElement().getThemeList().clear();
         status.getElement().getThemeList().add(shown.status() == ReviewStatus.REJECTED ? "badge error" : "badge");
         actions.removeAll();
-        new ItemActions(items, shown, viewer, admin, this::reload).addTo(actions);
+        new ItemActions(items, git, shown, viewer, admin, this::reload).addTo(actions);
         add(new RouterLink("Marketplace", MarketplaceView.class), title, meta, status, actions);
         if (!shown.summary().isBlank()) {
             add(new Span(shown.summary()));
@@ -137,6 +156,14 @@ class ItemView extends VerticalLayout implements BeforeEnterObserver, HasDynamic
                     + v.createdBy());
             line.getElement().setAttribute("data-version", Integer.toString(v.version()));
             versions.add(line);
+        }
+        if (editor) {
+            add(new H3("History"), history);
+            history.removeAll();
+            for (MarketplaceService.AuditEntry entry : items.history(shown.name())) {
+                history.add(new Span(HISTORY_TIME.format(entry.at()) + " · " + entry.actor() + " · " + entry.action()
+                        + (entry.detail().isBlank() ? "" : " · " + entry.detail())));
+            }
         }
     }
 
@@ -160,13 +187,16 @@ class ItemView extends VerticalLayout implements BeforeEnterObserver, HasDynamic
     static final class ItemActions {
 
         private final MarketplaceService items;
+        private final GitItems git;
         private final MarketItem item;
         private final String viewer;
         private final boolean admin;
         private final Runnable changed;
 
-        ItemActions(MarketplaceService items, MarketItem item, String viewer, boolean admin, Runnable changed) {
+        ItemActions(MarketplaceService items, GitItems git, MarketItem item, String viewer, boolean admin,
+                    Runnable changed) {
             this.items = items;
+            this.git = git;
             this.item = item;
             this.viewer = viewer;
             this.admin = admin;
@@ -189,10 +219,14 @@ class ItemView extends VerticalLayout implements BeforeEnterObserver, HasDynamic
                     () -> items.setFollowing(item.name(), !item.following())));
             boolean author = item.author().equals(viewer);
             if (author || admin) {
-                Button revise = new Button("New version", VaadinIcon.EDIT.create(),
+                Button revise = new Button("Edit", VaadinIcon.EDIT.create(),
                         e -> new VersionDialog(items, item, changed).open());
                 revise.setId("item-new-version");
                 bar.add(revise);
+                if (item.gitUrl().isPresent()) {
+                    bar.add(button("Refresh from Git", VaadinIcon.REFRESH, "item-git-refresh",
+                            () -> git.refresh(item.name())));
+                }
                 if (item.status() == ReviewStatus.DRAFT || item.status() == ReviewStatus.REJECTED) {
                     bar.add(button("Submit for review", VaadinIcon.PAPERPLANE, "item-submit",
                             () -> items.setStatus(item.name(), ReviewStatus.PENDING, "")));
@@ -201,6 +235,7 @@ class ItemView extends VerticalLayout implements BeforeEnterObserver, HasDynamic
             if (admin) {
                 bar.add(button(item.official() ? "Not official" : "Mark official", VaadinIcon.CHECK_CIRCLE,
                         "item-official", () -> items.setCategories(item.name(), official(!item.official()))));
+                bar.add(categories());
                 if (item.publishedVersion().isPresent() && item.visibility().json().equals("public")) {
                     bar.add(button("Unpublish", VaadinIcon.EYE_SLASH, "item-unpublish",
                             () -> items.setStatus(item.name(), ReviewStatus.DRAFT, "Unpublished")));
@@ -211,6 +246,26 @@ class ItemView extends VerticalLayout implements BeforeEnterObserver, HasDynamic
                 delete.addThemeVariants(ButtonVariant.LUMO_ERROR);
                 bar.add(delete);
             }
+        }
+
+        /** Administrators file the item under the categories they manage (Admin: marketplace review). */
+        private MultiSelectComboBox<String> categories() {
+            MultiSelectComboBox<String> box = new MultiSelectComboBox<>();
+            box.setId("item-categories");
+            box.setPlaceholder("Categories");
+            box.setAriaLabel("Categories");
+            box.setItems(items.categories());
+            box.setValue(new LinkedHashSet<>(item.categories()));
+            box.setWidth("16em");
+            box.addValueChangeListener(e -> {
+                try {
+                    items.setCategories(item.name(), new ArrayList<>(e.getValue()));
+                    changed.run();
+                } catch (MarketplaceException refused) {
+                    Notifications.error(refused.getMessage());
+                }
+            });
+            return box;
         }
 
         private List<String> official(boolean on) {

@@ -29,16 +29,20 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.gantry.marketplace.GitItems;
 import org.gantry.marketplace.ItemType;
+import org.gantry.marketplace.MarketItem;
 import org.gantry.marketplace.MarketPage;
 import org.gantry.marketplace.MarketQuery;
 import org.gantry.marketplace.MarketSearch;
 import org.gantry.marketplace.MarketplaceException;
 import org.gantry.marketplace.MarketplaceService;
+import org.gantry.marketplace.Visibility;
 
 /**
  * The marketplace browser: results as you type, facets (type, category, tag, author), sorts,
- * the All / Official / Mine / Starred views, cards. The URL follows the search
+ * the All / Official / Mine / Starred views (Mine with Public or Private: the author's public
+ * and private items), Updates (followed items with a new version), cards. The URL follows the search
  * ({@code /marketplace?q=…&type=…&view=…}) so that a search can be linked.
  */
 @Route("marketplace")
@@ -48,7 +52,7 @@ import org.gantry.marketplace.MarketplaceService;
 class MarketplaceView extends VerticalLayout implements BeforeEnterObserver {
 
     static final int PAGE = 48;
-    private static final List<String> VIEWS = List.of("all", "official", "mine", "starred");
+    private static final List<String> VIEWS = List.of("all", "official", "mine", "starred", "updates");
 
     final TextField search = new TextField();
     final Tabs views = new Tabs();
@@ -56,6 +60,7 @@ class MarketplaceView extends VerticalLayout implements BeforeEnterObserver {
     final ComboBox<String> category = new ComboBox<>("Category");
     final ComboBox<String> tag = new ComboBox<>("Tag");
     final ComboBox<String> author = new ComboBox<>("Author");
+    final ComboBox<Visibility> visibility = new ComboBox<>("Visibility");
     final Select<MarketQuery.Sort> sort = new Select<>();
     final Div results = new Div();
     final Span total = new Span();
@@ -64,7 +69,7 @@ class MarketplaceView extends VerticalLayout implements BeforeEnterObserver {
     private final MarketplaceService items;
     private boolean loading;
 
-    MarketplaceView(MarketSearch searcher, MarketplaceService items) {
+    MarketplaceView(MarketSearch searcher, MarketplaceService items, GitItems git) {
         this.searcher = searcher;
         this.items = items;
         setId("marketplace");
@@ -72,7 +77,7 @@ class MarketplaceView extends VerticalLayout implements BeforeEnterObserver {
         title.getStyle().set("margin", "0");
         publish.setId("market-publish");
         publish.addThemeVariants(ButtonVariant.LUMO_PRIMARY);
-        publish.addClickListener(e -> new PublishDialog(items, created -> UI.getCurrent().navigate(ItemView.class,
+        publish.addClickListener(e -> new PublishDialog(items, git, created -> UI.getCurrent().navigate(ItemView.class,
                 ItemView.parameters(created.name()))).open());
         HorizontalLayout header = new HorizontalLayout(title, publish);
         header.setWidthFull();
@@ -102,6 +107,13 @@ class MarketplaceView extends VerticalLayout implements BeforeEnterObserver {
         category.setId("market-category");
         tag.setId("market-tag");
         author.setId("market-author");
+        visibility.setId("market-visibility");
+        visibility.setItems(Visibility.values());
+        visibility.setItemLabelGenerator(v -> switch (v) {
+            case PUBLIC -> "Public";
+            case PRIVATE -> "Private";
+            case GROUPS -> "My groups";
+        });
         sort.setLabel("Sort");
         sort.setItems(MarketQuery.Sort.values());
         sort.setItemLabelGenerator(s -> switch (s) {
@@ -112,14 +124,14 @@ class MarketplaceView extends VerticalLayout implements BeforeEnterObserver {
         });
         sort.setValue(MarketQuery.Sort.RELEVANCE);
         sort.setId("market-sort");
-        for (var field : List.of(type, category, tag, author)) {
+        for (var field : List.<ComboBox<?>>of(type, category, tag, author, visibility)) {
             field.setClearButtonVisible(true);
             field.setWidth("11em");
             field.addValueChangeListener(e -> refresh());
         }
         sort.setWidth("10em");
         sort.addValueChangeListener(e -> refresh());
-        HorizontalLayout facets = new HorizontalLayout(type, category, tag, author, sort);
+        HorizontalLayout facets = new HorizontalLayout(type, category, tag, author, visibility, sort);
         facets.getStyle().set("flex-wrap", "wrap");
         facets.setWidthFull();
 
@@ -138,9 +150,10 @@ class MarketplaceView extends VerticalLayout implements BeforeEnterObserver {
         var params = event.getLocation().getQueryParameters();
         search.setValue(params.getSingleParameter("q").orElse(""));
         type.setValue(params.getSingleParameter("type").flatMap(ItemType::parse).orElse(null));
-        tag.setValue(params.getSingleParameter("tag").orElse(null));
-        category.setValue(params.getSingleParameter("category").orElse(null));
-        author.setValue(params.getSingleParameter("author").orElse(null));
+        preset(tag, params.getSingleParameter("tag"));
+        preset(category, params.getSingleParameter("category"));
+        preset(author, params.getSingleParameter("author"));
+        visibility.setValue(params.getSingleParameter("visibility").flatMap(Visibility::parse).orElse(null));
         sort.setValue(params.getSingleParameter("sort").flatMap(s -> Arrays.stream(MarketQuery.Sort.values())
                 .filter(v -> v.name().equalsIgnoreCase(s)).findFirst()).orElse(MarketQuery.Sort.RELEVANCE));
         int view = VIEWS.indexOf(params.getSingleParameter("view").orElse("all"));
@@ -158,18 +171,25 @@ class MarketplaceView extends VerticalLayout implements BeforeEnterObserver {
                 .withType(Optional.ofNullable(type.getValue())).withTag(Optional.ofNullable(tag.getValue()))
                 .withCategory(Optional.ofNullable(category.getValue()))
                 .withAuthor(Optional.ofNullable(author.getValue()))
+                .withVisibility(Optional.ofNullable(visibility.getValue()))
                 .withViews(view.equals("official"), view.equals("starred"), view.equals("mine"))
                 .withSort(sort.getValue()).withPage(0, PAGE);
         MarketPage page;
         try {
-            page = searcher.search(query, true);
+            page = view.equals("updates") ? updates() : searcher.search(query, true);
         } catch (MarketplaceException e) {
             results.removeAll();
             total.setText(e.getMessage());
             return;
         }
         results.removeAll();
-        page.items().forEach(item -> results.add(new ItemCard(item)));
+        for (MarketItem item : page.items()) {
+            ItemCard card = new ItemCard(item);
+            if (view.equals("updates")) {
+                card.note("New: version " + item.publishedVersion().orElse(item.latestVersion()));
+            }
+            results.add(card);
+        }
         total.setText(page.total() == 1 ? "1 item" : page.total() + " items");
         if (page.items().isEmpty()) {
             results.add(emptyState(view));
@@ -183,11 +203,19 @@ class MarketplaceView extends VerticalLayout implements BeforeEnterObserver {
         updateUrl(view);
     }
 
+    /** Followed items with a version the viewer has not seen; facets keep their last offer. */
+    private MarketPage updates() {
+        List<MarketItem> updated = items.followedUpdates();
+        return new MarketPage(updated, updated.size(), Map.of());
+    }
+
     private Div emptyState(String view) {
         String text = switch (view) {
             case "mine" -> "You have not published anything yet. Publish an item, or open one of your jobs and"
                     + " choose \"Save as template\".";
             case "starred" -> "You have starred nothing yet. Open an item and press the star to find it here.";
+            case "updates" -> "No new versions of the items you follow. Open an item and press Follow to see its"
+                    + " new versions here.";
             case "official" -> "No official items match. Administrators mark items official from an item's page.";
             default -> search.getValue().isBlank() ? "The marketplace is empty. Be the first: press Publish."
                     : "Nothing matches \"" + search.getValue() + "\". Try fewer or other words, or clear the filters.";
@@ -196,6 +224,14 @@ class MarketplaceView extends VerticalLayout implements BeforeEnterObserver {
         empty.setId("market-empty");
         empty.getStyle().set("grid-column", "1 / -1").set("color", "var(--lumo-secondary-text-color)");
         return empty;
+    }
+
+    /** A facet box gets its items from the first search: until then it offers the linked value alone. */
+    private static void preset(ComboBox<String> box, Optional<String> value) {
+        value.ifPresentOrElse(v -> {
+            box.setItems(List.of(v));
+            box.setValue(v);
+        }, box::clear);
     }
 
     /** Keeps the chosen value; offers the values with their counts among all that match. */
@@ -224,6 +260,7 @@ class MarketplaceView extends VerticalLayout implements BeforeEnterObserver {
         Optional.ofNullable(category.getValue()).ifPresent(c -> params.put("category", c));
         Optional.ofNullable(tag.getValue()).ifPresent(t -> params.put("tag", t));
         Optional.ofNullable(author.getValue()).ifPresent(a -> params.put("author", a));
+        Optional.ofNullable(visibility.getValue()).ifPresent(v -> params.put("visibility", v.json()));
         if (!view.equals("all")) {
             params.put("view", view);
         }

@@ -13,6 +13,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
+import org.gantry.marketplace.GitItems;
 import org.gantry.marketplace.ItemDraft;
 import org.gantry.marketplace.ItemType;
 import org.gantry.marketplace.MarketItem;
@@ -20,7 +21,11 @@ import org.gantry.marketplace.MarketplaceException;
 import org.gantry.marketplace.MarketplaceService;
 import org.gantry.marketplace.Visibility;
 
-/** Creates an item: private and group items are published at once, public ones go to review. */
+/**
+ * Creates an item: private and group items are published at once, public ones go to review.
+ * With a Git repository (code, template, example) the README becomes the description and a
+ * job YAML the template.
+ */
 class PublishDialog extends Dialog {
 
     final TextField name = new TextField("Name (in links)");
@@ -32,10 +37,12 @@ class PublishDialog extends Dialog {
     final TextField tags = new TextField("Tags (comma separated)");
     final TextArea description = new TextArea("Description (Markdown)");
     final TextArea content = new TextArea("Content: template YAML, image URI, data URI or plugin JSON");
+    final TextField gitUrl = new TextField("Git repository (optional)");
+    final TextField gitRef = new TextField("Branch or tag");
     final Span error = new Span();
     final Button save = new Button("Publish");
 
-    PublishDialog(MarketplaceService items, Consumer<MarketItem> created) {
+    PublishDialog(MarketplaceService items, GitItems git, Consumer<MarketItem> created) {
         setHeaderTitle("Publish to the marketplace");
         setWidth("min(40em, 95vw)");
         name.setId("publish-name");
@@ -64,10 +71,22 @@ class PublishDialog extends Dialog {
         description.setMaxLength(ItemDraft.DESCRIPTION_MAX);
         content.setId("publish-content");
         content.setMaxLength(ItemDraft.CONTENT_MAX);
+        gitUrl.setId("publish-git-url");
+        gitUrl.setHelperText("Code, template or example: its README becomes the description and a job YAML the"
+                + " template; refresh it later from the item's page.");
+        gitUrl.setMaxLength(1024);
+        gitRef.setId("publish-git-ref");
+        gitRef.setPlaceholder("default branch");
+        gitRef.setMaxLength(255);
+        gitUrl.addValueChangeListener(e -> {
+            boolean fromGit = !e.getValue().isBlank();
+            description.setEnabled(!fromGit);
+            content.setEnabled(!fromGit);
+        });
         error.setId("publish-error");
         error.getStyle().set("color", "var(--lumo-error-text-color)");
-        FormLayout form = new FormLayout(name, displayName, type, visibility, groups, summary, tags, description,
-                content);
+        FormLayout form = new FormLayout(name, displayName, type, visibility, groups, summary, tags, gitUrl, gitRef,
+                description, content);
         form.setColspan(description, 2);
         form.setColspan(content, 2);
         form.setColspan(summary, 2);
@@ -76,7 +95,7 @@ class PublishDialog extends Dialog {
         save.addThemeVariants(ButtonVariant.LUMO_PRIMARY);
         save.addClickListener(e -> {
             try {
-                MarketItem item = items.create(new ItemDraft(Optional.of(name.getValue().strip()),
+                MarketItem item = !gitUrl.getValue().isBlank() ? fromGit(git) : items.create(new ItemDraft(Optional.of(name.getValue().strip()),
                         Optional.of(displayName.getValue().isBlank() ? name.getValue().strip() : displayName.getValue()),
                         Optional.ofNullable(type.getValue()), Optional.of(summary.getValue()),
                         Optional.of(description.getValue()), Optional.of(content.getValue()),
@@ -89,6 +108,12 @@ class PublishDialog extends Dialog {
             }
         });
         getFooter().add(new Button("Cancel", e -> close()), save);
+    }
+
+    private MarketItem fromGit(GitItems git) {
+        return git.create(name.getValue().strip(), type.getValue(), gitUrl.getValue().strip(),
+                Optional.of(gitRef.getValue().strip()).filter(r -> !r.isEmpty()), summary.getValue(),
+                visibility.getValue(), list(groups.getValue()));
     }
 
     static List<String> list(String commaSeparated) {

@@ -8,6 +8,7 @@ import com.vaadin.flow.component.html.H3;
 import com.vaadin.flow.component.html.Paragraph;
 import com.vaadin.flow.component.html.Pre;
 import com.vaadin.flow.component.html.Span;
+import com.vaadin.flow.component.orderedlayout.FlexComponent.Alignment;
 import com.vaadin.flow.component.orderedlayout.HorizontalLayout;
 import com.vaadin.flow.component.orderedlayout.VerticalLayout;
 import com.vaadin.flow.component.textfield.TextField;
@@ -17,11 +18,15 @@ import com.vaadin.flow.router.Route;
 import com.vaadin.flow.router.RouterLink;
 import jakarta.annotation.security.RolesAllowed;
 import org.gantry.base.ui.Notifications;
+import org.gantry.marketplace.MarketItem;
 import org.gantry.marketplace.MarketplaceException;
 import org.gantry.marketplace.MarketplaceService;
 import org.gantry.marketplace.ReviewStatus;
 
-/** Administrators' review queue: each pending version with its diff against the last approved one. */
+/**
+ * Administrators' curation: the review queue (each pending version with its diff against the
+ * last approved one) and the categories items are filed under ("official" is built in).
+ */
 @Route("admin/marketplace-review")
 @PageTitle("Marketplace review · Gantry")
 @Menu(title = "Admin: marketplace review", order = 93, icon = "vaadin:check-square-o")
@@ -29,14 +34,64 @@ import org.gantry.marketplace.ReviewStatus;
 class ReviewView extends VerticalLayout {
 
     final VerticalLayout queue = new VerticalLayout();
+    final VerticalLayout categories = new VerticalLayout();
+    final TextField newCategory = new TextField();
+    final Button addCategory = new Button("Add category");
     private final MarketplaceService items;
 
     ReviewView(MarketplaceService items) {
         this.items = items;
         setId("market-review");
         queue.setPadding(false);
-        add(new H2("Marketplace review"), queue);
+        categories.setPadding(false);
+        categories.setSpacing(false);
+        categories.setId("market-categories");
+        newCategory.setId("new-category");
+        newCategory.setPlaceholder("new-category");
+        newCategory.setHelperText("Lower-case letters, digits and '-'. File items under it from their page.");
+        addCategory.setId("add-category");
+        addCategory.addClickListener(e -> {
+            try {
+                items.addCategory(newCategory.getValue().strip());
+                newCategory.clear();
+                refreshCategories();
+            } catch (MarketplaceException refused) {
+                newCategory.setInvalid(true);
+                newCategory.setErrorMessage(refused.getMessage());
+            }
+        });
+        HorizontalLayout adder = new HorizontalLayout(newCategory, addCategory);
+        adder.setAlignItems(Alignment.BASELINE);
+        adder.getStyle().set("flex-wrap", "wrap");
+        add(new H2("Marketplace review"), queue, new H3("Categories"), categories, adder);
         refresh();
+        refreshCategories();
+    }
+
+    void refreshCategories() {
+        categories.removeAll();
+        for (String name : items.categories()) {
+            Span label = new Span(name);
+            label.setMinWidth("10em");
+            HorizontalLayout row = new HorizontalLayout(label);
+            row.setAlignItems(Alignment.CENTER);
+            row.getElement().setAttribute("data-category", name);
+            if (MarketItem.OFFICIAL.equals(name)) {
+                Span builtIn = new Span("built in: the Official view");
+                builtIn.getStyle().set("color", "var(--lumo-secondary-text-color)");
+                row.add(builtIn);
+            } else {
+                Button remove = new Button("Remove", e -> {
+                    items.removeCategory(name);
+                    Notifications.success("Removed category " + name + " from every item");
+                    refreshCategories();
+                });
+                remove.setId("remove-category-" + name);
+                remove.addThemeVariants(ButtonVariant.LUMO_ERROR, ButtonVariant.LUMO_TERTIARY);
+                row.add(remove);
+            }
+            categories.add(row);
+        }
     }
 
     void refresh() {

@@ -14,10 +14,15 @@ import org.gantry.marketplace.MarketplaceException;
 import org.gantry.marketplace.MarketplaceService;
 import org.gantry.marketplace.Visibility;
 
-/** Publishes a new version of an item: its fields as the latest version has them, and a changelog line. */
+/**
+ * Edits an item in place: its display name, summary, tags, description, content and
+ * visibility as the latest version has them, saved as a new version with a changelog line.
+ */
 class VersionDialog extends Dialog {
 
+    final TextField displayName = new TextField("Display name");
     final TextField summary = new TextField("Summary");
+    final TextField tags = new TextField("Tags (comma separated)");
     final TextArea description = new TextArea("Description (Markdown)");
     final TextArea content = new TextArea("Content");
     final TextField changelog = new TextField("What changed (one line)");
@@ -28,6 +33,13 @@ class VersionDialog extends Dialog {
         setHeaderTitle("New version of " + item.displayName());
         setWidth("min(48em, 95vw)");
         MarketVersion latest = items.version(item.name(), item.latestVersion());
+        displayName.setValue(latest.displayName());
+        displayName.setWidthFull();
+        displayName.setMaxLength(ItemDraft.DISPLAY_NAME_MAX);
+        displayName.setId("version-display-name");
+        tags.setValue(String.join(", ", latest.tags()));
+        tags.setWidthFull();
+        tags.setId("version-tags");
         summary.setValue(latest.summary());
         summary.setWidthFull();
         description.setValue(latest.description());
@@ -50,12 +62,14 @@ class VersionDialog extends Dialog {
         });
         visibility.setValue(item.visibility());
         error.getStyle().set("color", "var(--lumo-error-text-color)");
-        add(visibility, summary, description, content, changelog, error);
+        add(visibility, displayName, summary, tags, description, content, changelog, error);
         Button save = new Button("Publish version " + (item.latestVersion() + 1), e -> {
             try {
                 items.update(item.name(), ItemDraft.change(changelog.getValue())
                         .withDescription(description.getValue()).withContent(content.getValue())
-                        .withSummary(summary.getValue()).withVisibility(visibility.getValue()));
+                        .withSummary(summary.getValue()).withVisibility(visibility.getValue())
+                        .withDisplayName(displayName.getValue().isBlank() ? item.name() : displayName.getValue())
+                        .withTags(PublishDialog.list(tags.getValue())));
                 close();
                 saved.run();
             } catch (MarketplaceException refused) {

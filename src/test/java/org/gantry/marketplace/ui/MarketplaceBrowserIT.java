@@ -4,7 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.time.Duration;
+import java.util.List;
+import java.util.Map;
 import org.gantry.testsupport.Browser;
+import org.gantry.testsupport.MarketTemplates;
 import org.gantry.testsupport.RestClient;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
@@ -33,27 +36,7 @@ class MarketplaceBrowserIT {
         String aliceName = alice.username();
         String bobName = bob.username();
         String job = "digits-" + Long.toString(System.nanoTime() % 100_000_000L, 36);
-        alice.submit("""
-                protocolVersion: 2
-                name: %s
-                type: job
-                parameters:
-                  epochs: 2
-                prerequisites:
-                  - name: image
-                    type: dockerimage
-                    uri: python:3.12
-                taskRoles:
-                  main:
-                    instances: 1
-                    dockerImage: image
-                    resourcePerInstance:
-                      cpu: 1
-                      memoryMB: 256
-                      gpu: 0
-                    commands:
-                      - echo "<%% $parameters.epochs %%>"
-                """.formatted(job));
+        alice.submit(MarketTemplates.echoing(job, "epochs", "2"));
         String word = "handwriting" + job.replaceAll("[^a-z]", "");
         String item = "tpl-" + job;
 
@@ -120,6 +103,51 @@ class MarketplaceBrowserIT {
             assertThat(origin.json().at("/marketplace/item").asText()).isEqualTo(item);
             assertThat(origin.json().at("/marketplace/version").asInt()).isEqualTo(2);
         }
+    }
+
+    @Test
+    void every_marketplace_view_at_desktop_and_phone_width() {
+        assumeTrue(Browser.available(), "Debian chromium and chromium-driver are not installed");
+        RestClient admin = RestClient.admin(port);
+        String item = "views-" + Long.toString(System.nanoTime() % 100_000_000L, 36);
+        admin.postJson("/api/v2/marketplace/items", Map.of("name", item, "displayName", "Lecture 3: attention",
+                "type", "file", "summary", "Slides and notes of the third lecture", "description",
+                "# Attention\n\nSlides, notes and **exercises**.", "tags", List.of("lecture", "nlp"),
+                "visibility", "private"));
+        try (Browser browser = new Browser(port)) {
+            browser.signIn("admin", RestClient.ADMIN_PASSWORD);
+            browser.await(By.id("current-user"));
+            both(browser, "/marketplace?view=mine&visibility=private", By.cssSelector("[data-item='" + item + "']"),
+                    "marketplace-mine-private");
+            both(browser, "/marketplace?view=updates", By.id("market-empty"), "marketplace-updates-empty");
+            both(browser, "/marketplace/item/" + item, By.id("item-history"), "marketplace-item-admin");
+            browser.await(By.id("item-new-version")).click();
+            browser.await(By.id("version-changelog"));
+            browser.screenshot("marketplace-edit-dialog");
+            browser.width(420);
+            browser.screenshot("marketplace-edit-dialog-420");
+            browser.width(1400);
+            browser.open("/marketplace");
+            browser.await(By.id("market-publish")).click();
+            browser.await(By.id("publish-git-url"));
+            browser.screenshot("marketplace-publish-dialog");
+            browser.width(420);
+            browser.screenshot("marketplace-publish-dialog-420");
+            browser.width(1400);
+            both(browser, "/admin/marketplace-review", By.id("market-categories"), "marketplace-review-categories");
+        }
+    }
+
+    /** Opens the page at 1400 px and 420 px, a screenshot at each. */
+    private static void both(Browser browser, String path, By shown, String name) {
+        browser.width(1400);
+        browser.open(path);
+        browser.await(shown);
+        browser.screenshot(name);
+        browser.width(420);
+        browser.await(shown);
+        browser.screenshot(name + "-420");
+        browser.width(1400);
     }
 
     private static void awaitText(Browser browser, By locator, String text) {

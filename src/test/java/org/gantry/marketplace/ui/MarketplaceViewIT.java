@@ -78,6 +78,20 @@ class MarketplaceViewIT {
     }
 
     @Test
+    void a_deep_link_with_a_tag_opens_the_filtered_results() {
+        // Bug: /marketplace?tag=… failed with "Cannot set a value for a ComboBox without items".
+        KaribuSupport.signIn(context, author, Role.USER);
+        items.create(ItemDraft.of("tagged-" + word, "Tagged", ItemType.CODE, "", "", "", List.of(word),
+                Visibility.PRIVATE));
+
+        UI.getCurrent().navigate("marketplace", QueryParameters.of("tag", word));
+        MarketplaceView view = _get(MarketplaceView.class);
+
+        assertThat(view.tag.getValue()).isEqualTo(word);
+        assertThat(view.total.getText()).isEqualTo("1 item");
+    }
+
+    @Test
     void publishing_a_public_item_sends_it_to_review_and_an_admin_approves_it() {
         KaribuSupport.signIn(context, author, Role.USER);
         UI.getCurrent().navigate("marketplace");
