@@ -2,6 +2,7 @@ package org.gantry.api;
 
 import com.fasterxml.jackson.databind.JsonMappingException;
 import java.util.List;
+import org.gantry.course.CourseException;
 import org.gantry.expression.ExpressionException;
 import org.gantry.job.JobException;
 import org.gantry.job.JobSubmissionException;
@@ -80,6 +81,17 @@ class ApiExceptionHandler {
             case INVALID -> error(HttpStatus.BAD_REQUEST, "InvalidParametersError", e.getMessage());
             case FORBIDDEN -> error(HttpStatus.FORBIDDEN, "ForbiddenUserError", e.getMessage());
             case CONFLICT -> error(HttpStatus.CONFLICT, "ConflictMarketplaceItemError", e.getMessage());
+            case TOO_LARGE -> error(HttpStatus.PAYLOAD_TOO_LARGE, "InvalidParametersError", e.getMessage());
+        };
+    }
+
+    @ExceptionHandler(CourseException.class)
+    ResponseEntity<ApiError> course(CourseException e) {
+        return switch (e.kind()) {
+            case NOT_FOUND -> error(HttpStatus.NOT_FOUND, "NoCourseError", e.getMessage());
+            case INVALID -> error(HttpStatus.BAD_REQUEST, "InvalidParametersError", e.getMessage());
+            case FORBIDDEN -> error(HttpStatus.FORBIDDEN, "ForbiddenUserError", e.getMessage());
+            case CONFLICT -> error(HttpStatus.CONFLICT, "ConflictCourseError", e.getMessage());
             case TOO_LARGE -> error(HttpStatus.PAYLOAD_TOO_LARGE, "InvalidParametersError", e.getMessage());
         };
     }

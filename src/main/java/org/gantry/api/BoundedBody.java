@@ -26,12 +26,16 @@ class BoundedBody extends OncePerRequestFilter {
     /** Marketplace file uploads are bounded by the marketplace's own, larger, per-file limit. */
     private static final Pattern MARKETPLACE_UPLOAD =
             Pattern.compile("(/rest-server)?/api/v2/marketplace/items/[^/]+/files");
+    /** Lecture notes, bounded by gantry.courses.max-file-bytes instead. */
+    private static final Pattern COURSE_UPLOAD =
+            Pattern.compile("(/rest-server)?/api/v2/courses/[^/]+/units/[^/]+/materials");
 
     @Override
     protected boolean shouldNotFilter(HttpServletRequest request) {
         String path = request.getRequestURI().substring(request.getContextPath().length());
         return "PUT".equals(request.getMethod()) && FILE_UPLOAD.matcher(path).matches()
-                || "POST".equals(request.getMethod()) && MARKETPLACE_UPLOAD.matcher(path).matches();
+                || "POST".equals(request.getMethod()) && (MARKETPLACE_UPLOAD.matcher(path).matches()
+                || COURSE_UPLOAD.matcher(path).matches());
     }
 
     @Override

@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import org.gantry.security.CurrentUser;
 import org.gantry.security.GroupService;
@@ -67,7 +68,8 @@ class UserController {
                     ? "User name " + taken + " already exists."
                     : "User name " + body.username() + " differs from the existing " + taken + " only in case.");
         });
-        users.create(body.username(), body.password(), Boolean.TRUE.equals(body.admin()) ? Role.ADMIN : Role.USER,
+        users.create(body.username(), body.password(), extensionRole(body).orElse(Boolean.TRUE.equals(body.admin())
+                        ? Role.ADMIN : Role.USER),
                 body.email(), groupNames(body.grouplist(), body.virtualCluster(), Set.of("default")));
         return Map.of("message", "User is created successfully");
     }
@@ -83,7 +85,8 @@ class UserController {
         }
         UserAccount user = users.find(data.username()).orElseThrow(() -> noUser(data.username()));
         boolean patch = Boolean.TRUE.equals(body.patch());
-        Role role = data.admin() != null ? (data.admin() ? Role.ADMIN : demoted(user)) : user.getRole();
+        Role role = extensionRole(data).orElse(data.admin() != null ? (data.admin() ? Role.ADMIN : demoted(user))
+                : user.getRole());
         String email = data.email() != null ? data.email() : patch ? user.getEmail() : "";
         Collection<String> memberOf = data.grouplist() == null && data.virtualCluster() == null && patch
                 ? user.getGroups().stream().map(UserGroup::getName).toList()
@@ -215,6 +218,19 @@ class UserController {
     }
 
     /** An update saying "not admin" leaves an instructor an instructor. */
+    /** Gantry's {@code "extension": {"role": "INSTRUCTOR"}}, the field user info reports; it wins over admin. */
+    private static Optional<Role> extensionRole(UserRequest data) {
+        if (data.extension() == null || data.extension().get("role") == null) {
+            return Optional.empty();
+        }
+        String name = String.valueOf(data.extension().get("role")).toUpperCase(java.util.Locale.ROOT);
+        try {
+            return Optional.of(Role.valueOf(name));
+        } catch (IllegalArgumentException e) {
+            throw ApiException.invalid("extension.role is one of USER, INSTRUCTOR, ADMIN.");
+        }
+    }
+
     private static Role demoted(UserAccount user) {
         return user.getRole() == Role.ADMIN ? Role.USER : user.getRole();
     }
@@ -236,7 +252,7 @@ class UserController {
     }
 
     record UserRequest(String username, String password, Boolean admin, String email, List<String> virtualCluster,
-                       List<String> grouplist, String newPassword, String oldPassword) {
+                       List<String> grouplist, String newPassword, String oldPassword, Map<String, Object> extension) {
     }
 
     record UpdateRequest(UserRequest data, Boolean patch) {

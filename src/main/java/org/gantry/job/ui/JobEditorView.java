@@ -25,6 +25,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
+import org.gantry.job.AssignmentStarts;
 import org.gantry.job.JobException;
 import org.gantry.job.JobLintService;
 import org.gantry.job.JobService;
@@ -52,7 +53,7 @@ import org.springframework.beans.factory.ObjectProvider;
  * {@value EditorStyle#NARROW_PX} px the editor and the form stack. The text is autosaved as the author's draft
  * after each pause in typing and offered again on return. {@code ?template=id} starts from a
  * built-in template, {@code ?clone=user~job} from an existing job (its secrets only when it
- * is the author's).
+ * is the author's), {@code ?assignment=id} from a course assignment (the job is linked to it).
  */
 @Route("jobs/new")
 @PageTitle("New job · Gantry")
@@ -87,12 +88,17 @@ class JobEditorView extends VerticalLayout implements BeforeEnterObserver {
     final Button saveDraft = new Button("Save draft", VaadinIcon.DOWNLOAD_ALT.create());
     final Button submit = new Button("Submit", VaadinIcon.PLAY.create());
     private final Optional<SharedTemplates> shared;
+    private final Optional<AssignmentStarts> assignmentStarts;
+    /** The course assignment the editor was opened from by its Start: the submitted job is linked to it. */
+    private Optional<Long> assignment = Optional.empty();
     private String startedFrom = "";
     private String loadedText = "";
 
     JobEditorView(JobService jobs, JobLintService lint, JobDraftService drafts, TipService tips, GroupService groups,
-                  CurrentUser currentUser, Clock clock, ObjectProvider<SharedTemplates> shared) {
+                  CurrentUser currentUser, Clock clock, ObjectProvider<SharedTemplates> shared,
+                  ObjectProvider<AssignmentStarts> assignmentStarts) {
         this.jobs = jobs;
+        this.assignmentStarts = Optional.ofNullable(assignmentStarts.getIfAvailable());
         this.shared = Optional.ofNullable(shared.getIfAvailable());
         this.lint = lint;
         this.drafts = drafts;
@@ -210,7 +216,12 @@ class JobEditorView extends VerticalLayout implements BeforeEnterObserver {
         Optional<String> marketplace = parameters.getSingleParameter("marketplace");
         Optional<SharedTemplates.Template> sharedTemplate = marketplace.flatMap(item -> shared.flatMap(s -> s.open(item,
                 parameters.getSingleParameter("version").filter(v -> v.matches("\\d{1,9}")).map(Integer::valueOf))));
-        if (sharedTemplate.isPresent()) {
+        Optional<AssignmentStarts.Start> start = parameters.getSingleParameter("assignment")
+                .filter(v -> v.matches("\\d{1,18}")).flatMap(id -> assignmentStarts.flatMap(a -> a.open(Long.parseLong(id))));
+        if (start.isPresent()) {
+            assignment = Optional.of(start.get().assignmentId());
+            load(start.get().yaml(), "assignment:" + start.get().title());
+        } else if (sharedTemplate.isPresent()) {
             SharedTemplates.Template t = sharedTemplate.get();
             load(t.yaml(), MARKETPLACE + t.item() + "@" + t.version());
         } else if (clone.isPresent()) {
@@ -295,7 +306,8 @@ class JobEditorView extends VerticalLayout implements BeforeEnterObserver {
     private void load(String text, String from) {
         startedFrom = from;
         loadedText = text;
-        origin.setText(from.isEmpty() ? "" : "from " + from.replaceFirst("^(template|clone|marketplace):", ""));
+        origin.setText(from.isEmpty() ? "" : "from " + from.replaceFirst("^(template|clone|marketplace):", "")
+                .replaceFirst("^assignment:", "assignment "));
         editor.setValue(text);
         form.follow(text);
     }
@@ -358,8 +370,12 @@ class JobEditorView extends VerticalLayout implements BeforeEnterObserver {
 
     void submit() {
         try {
+            if (assignment.isPresent()) {
+                assignmentStarts.orElseThrow().check(assignment.get(), editor.getValue());
+            }
             JobSummary job = jobs.submit(username, editor.getValue());
             drafts.discard(username);
+            assignment.ifPresent(a -> assignmentStarts.orElseThrow().recordJob(a, job.username(), job.name()));
             if (startedFrom.startsWith(MARKETPLACE)) {
                 String itemAndVersion = startedFrom.substring(MARKETPLACE.length());
                 int at = itemAndVersion.lastIndexOf('@');
@@ -370,6 +386,12 @@ class JobEditorView extends VerticalLayout implements BeforeEnterObserver {
         } catch (JobSubmissionException | JobException e) {
             lintAndShow();
             Notification.show(e.getMessage(), 8000, Notification.Position.BOTTOM_START)
+                    .addThemeVariants(NotificationVariant.LUMO_ERROR);
+        } catch (RuntimeException refusedByAssignment) {
+            if (assignment.isEmpty()) {
+                throw refusedByAssignment;
+            }
+            Notification.show(refusedByAssignment.getMessage(), 8000, Notification.Position.BOTTOM_START)
                     .addThemeVariants(NotificationVariant.LUMO_ERROR);
         }
     }

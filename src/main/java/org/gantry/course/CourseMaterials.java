@@ -1,0 +1,157 @@
+package org.gantry.course;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.sql.Timestamp;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+import org.gantry.marketplace.FileKinds;
+import org.gantry.marketplace.MarketplaceException;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.jdbc.core.namedparam.MapSqlParameterSource;
+import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
+
+/**
+ * Lecture notes: PDF, PPT/PPTX, ODP and Markdown files of a unit, checked by name and content
+ * with the marketplace's {@link FileKinds}, bounded in size, kept in the {@link MaterialFileStore}.
+ * Uploading a name again adds a version; readers get the newest unless they ask for one.
+ */
+@Service
+public class CourseMaterials {
+
+    /** Default bound on one note: 50 MiB. */
+    public static final long DEFAULT_MAX_BYTES = 50L * 1024 * 1024;
+
+    public static final Set<String> EXTENSIONS = Set.of("pdf", "ppt", "pptx", "odp", "md");
+
+    private final NamedParameterJdbcTemplate jdbc;
+    private final CourseService courses;
+    private final CourseUnits units;
+    private final MaterialFileStore store;
+    private final long maxBytes;
+
+    CourseMaterials(NamedParameterJdbcTemplate jdbc, CourseService courses, CourseUnits units, MaterialFileStore store,
+                    @Value("${gantry.courses.max-file-bytes:" + DEFAULT_MAX_BYTES + "}") long maxBytes) {
+        this.jdbc = jdbc;
+        this.courses = courses;
+        this.units = units;
+        this.store = store;
+        this.maxBytes = maxBytes;
+    }
+
+    public long maxBytes() {
+        return maxBytes;
+    }
+
+    /** Stores {@code in} as a new version of note {@code name}; the caller closes {@code in}. */
+    @Transactional
+    public Material upload(long courseId, long unitId, String name, InputStream in) {
+        checkName(name);
+        units.requireTeachingUnit(courseId, unitId);
+        Caller caller = courses.caller();
+        int version = jdbc.queryForObject("select coalesce(max(version), 0) + 1 from course_material where unit_id ="
+                + " :unit and name = :name", new MapSqlParameterSource("unit", unitId).addValue("name", name),
+                Integer.class);
+        MaterialFileStore.Stored stored;
+        try {
+            stored = store.store(unitId, version, name, in, maxBytes);
+        } catch (MaterialFileStore.TooLargeException e) {
+            throw new CourseException(CourseException.Kind.TOO_LARGE, "File " + name + " is larger than "
+                    + maxBytes / (1024 * 1024) + " MiB, the limit for one note.");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        String contentType;
+        try {
+            contentType = FileKinds.contentType(name, stored.head());
+        } catch (MarketplaceException refused) {
+            deleteQuietly(unitId, version, name);
+            throw CourseException.invalid(refused.getMessage());
+        }
+        jdbc.update("insert into course_material (unit_id, name, version, size, content_type, sha256, created_by,"
+                + " created_at) values (:unit, :name, :v, :size, :type, :sha, :uid, :now)",
+                new MapSqlParameterSource("unit", unitId).addValue("name", name).addValue("v", version)
+                        .addValue("size", stored.size()).addValue("type", contentType).addValue("sha", stored.sha256())
+                        .addValue("uid", caller.id()).addValue("now", Timestamp.from(courses.now())));
+        return units.unit(courseId, unitId).materials().stream().filter(m -> m.name().equals(name)).findFirst()
+                .orElseThrow();
+    }
+
+    /** The notes of a unit the caller may see, newest version of each. */
+    @Transactional(readOnly = true)
+    public List<Material> list(long courseId, long unitId) {
+        return units.unit(courseId, unitId).materials();
+    }
+
+    /**
+     * Opens a note (the newest version, or {@code version}) and, for the audience, counts that
+     * the caller opened it; the caller closes the stream.
+     */
+    @Transactional
+    public Download open(long courseId, long unitId, String name, Optional<Integer> version) {
+        Unit unit = units.unit(courseId, unitId);
+        Material newest = unit.materials().stream().filter(m -> m.name().equals(name)).findFirst()
+                .orElseThrow(() -> CourseException.notFound("Note " + name + " of unit " + unitId));
+        int v = version.orElse(newest.version());
+        if (v < 1 || v > newest.version()) {
+            throw CourseException.notFound("Version " + v + " of note " + name);
+        }
+        Material file = v == newest.version() ? newest : jdbc.queryForObject("select * from course_material where"
+                + " unit_id = :unit and name = :name and version = :v", new MapSqlParameterSource("unit", unitId)
+                .addValue("name", name).addValue("v", v), (r, n) -> new Material(unitId, name, v, r.getLong("size"),
+                r.getString("content_type"), r.getString("sha256"), r.getTimestamp("created_at").toInstant(), -1));
+        Caller caller = courses.caller();
+        if (!courses.get(courseId).instructor()) {
+            jdbc.update("insert into course_material_open (unit_id, name, user_id, opened_at) values (:unit, :name,"
+                    + " :uid, :now) on conflict do nothing", new MapSqlParameterSource("unit", unitId)
+                    .addValue("name", name).addValue("uid", caller.id()).addValue("now", Timestamp.from(courses.now())));
+        }
+        try {
+            return new Download(file, store.open(unitId, file.version(), name));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Removes every version of a note. */
+    @Transactional
+    public void delete(long courseId, long unitId, String name) {
+        units.requireTeachingUnit(courseId, unitId);
+        List<Integer> versions = jdbc.queryForList("delete from course_material where unit_id = :unit and name = :name"
+                + " returning version", new MapSqlParameterSource("unit", unitId).addValue("name", name), Integer.class);
+        if (versions.isEmpty()) {
+            throw CourseException.notFound("Note " + name + " of unit " + unitId);
+        }
+        jdbc.update("delete from course_material_open where unit_id = :unit and name = :name",
+                new MapSqlParameterSource("unit", unitId).addValue("name", name));
+        versions.forEach(v -> deleteQuietly(unitId, v, name));
+    }
+
+    static void checkName(String name) {
+        FileKinds.checkName(name).ifPresent(problem -> {
+            throw CourseException.invalid(problem);
+        });
+        String ext = name.substring(name.lastIndexOf('.') + 1).toLowerCase(Locale.ROOT);
+        if (!EXTENSIONS.contains(ext)) {
+            throw CourseException.invalid("Lecture notes are PDF, PPT, PPTX, ODP or Markdown (.md) files; " + name
+                    + " is not one of them.");
+        }
+    }
+
+    private void deleteQuietly(long unitId, int version, String name) {
+        try {
+            store.delete(unitId, version, name);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** A note opened for reading. */
+    public record Download(Material file, InputStream in) {
+    }
+}

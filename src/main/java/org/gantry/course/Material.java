@@ -1,0 +1,16 @@
+package org.gantry.course;
+
+import java.time.Instant;
+
+/** A lecture note's newest version; {@code openedBy} is how many of the audience opened it (instructors only, else -1). */
+public record Material(long unitId, String name, int version, long size, String contentType, String sha256,
+                       Instant createdAt, int openedBy) {
+
+    public boolean isPdf() {
+        return contentType.equals("application/pdf");
+    }
+
+    public boolean isMarkdown() {
+        return contentType.startsWith("text/markdown");
+    }
+}
