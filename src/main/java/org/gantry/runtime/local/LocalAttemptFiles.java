@@ -8,9 +8,11 @@ import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.Set;
 import org.gantry.runtime.runner.AttemptFiles;
 import org.gantry.runtime.runner.LocalFiles;
 import org.gantry.runtime.LogChunk;
@@ -20,6 +22,11 @@ import org.gantry.runtime.hosts.TaskAccount;
 
 /** The files of one local attempt's directory (layout in {@link RunnerScript}). */
 final class LocalAttemptFiles {
+
+    /** The runner's own output (bash's complaints before the task's logs open). */
+    static final String RUNNER_LOG = "runner.log";
+    private static final Set<PosixFilePermission> OWNER_READ_WRITE =
+            PosixFilePermissions.fromString("rw-------");
 
     private final Path dir;
 
@@ -43,12 +50,12 @@ final class LocalAttemptFiles {
     void prepare(String taskScript, String runnerScript, Optional<TaskAccount> owner) throws IOException {
         Files.createDirectory(dir, PosixFilePermissions.asFileAttribute(LocalDataDir.TRAVERSE_ONLY));
         Files.setPosixFilePermissions(dir, LocalDataDir.TRAVERSE_ONLY);
-        Path task = dir.resolve(RunnerScript.TASK_FILE);
-        Files.writeString(task, taskScript, StandardOpenOption.CREATE_NEW);
+        Path task = writePrivate(dir.resolve(RunnerScript.TASK_FILE), taskScript);
         Files.setPosixFilePermissions(task, PosixFilePermissions.fromString("r--------"));
-        Path runner = dir.resolve(RunnerScript.FILE);
-        Files.writeString(runner, runnerScript, StandardOpenOption.CREATE_NEW);
+        Path runner = writePrivate(dir.resolve(RunnerScript.FILE), runnerScript);
         Files.setPosixFilePermissions(runner, PosixFilePermissions.fromString("rwx------"));
+        // a runner started here appends to it through Gantry's umask (022), which would make it 0644
+        Files.createFile(dir.resolve(RUNNER_LOG), PosixFilePermissions.asFileAttribute(OWNER_READ_WRITE));
         Path work = Files.createDirectory(workDir());
         Files.setPosixFilePermissions(work, LocalDataDir.OWNER_ONLY);
         // the task script's status dir, made here so that the task need not fork mkdir for it
@@ -59,6 +66,12 @@ final class LocalAttemptFiles {
             chown(work, owner.get());
             chown(status, owner.get());
         }
+    }
+
+    /** A new file that is 0600 before its first byte is written: the task script holds resolved secrets. */
+    private static Path writePrivate(Path path, String content) throws IOException {
+        Files.createFile(path, PosixFilePermissions.asFileAttribute(OWNER_READ_WRITE));
+        return Files.writeString(path, content, StandardOpenOption.WRITE);
     }
 
     /** Gives {@code path} (never a link's target) to the account, by its ids: no passwd lookup per file. */

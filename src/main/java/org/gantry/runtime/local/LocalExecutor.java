@@ -230,7 +230,7 @@ public class LocalExecutor implements Executor, HostTasks {
     private ExecutionHandle start(LocalAttemptFiles files) throws IOException {
         Process process = runnerProcess(List.of("setsid", "bash", files.dir().resolve(RunnerScript.FILE).toString()),
                 files.dir(), ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()),
-                ProcessBuilder.Redirect.appendTo(files.dir().resolve("runner.log").toFile())).start();
+                ProcessBuilder.Redirect.appendTo(files.dir().resolve(LocalAttemptFiles.RUNNER_LOG).toFile())).start();
         process.onExit().thenRun(() -> onChange.run());
         long pid = process.pid();
         Optional<Long> startTime = LocalProcesses.startTime(pid);
