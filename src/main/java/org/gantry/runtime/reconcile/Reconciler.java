@@ -24,12 +24,15 @@ import org.gantry.runtime.ExecutionHandle;
 import org.gantry.runtime.Executor;
 import org.gantry.runtime.ExecutorException;
 import org.gantry.runtime.ExecutorRegistry;
+import org.gantry.runtime.FailureClassifier;
+import org.gantry.runtime.InputReadiness;
 import org.gantry.runtime.RuntimeProperties;
 import org.gantry.runtime.TaskLaunch;
 import org.gantry.runtime.TaskPlanner;
 import org.gantry.security.GroupService;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.event.TransactionalEventListener;
@@ -82,16 +85,20 @@ class Reconciler implements SmartLifecycle {
     private volatile Thread thread;
 
     Reconciler(RuntimeStore store, JobRunService jobRuns, GroupService groups, ExecutorRegistry executors,
-               List<Executor> all, RuntimeProperties settings, Clock clock) {
+               List<Executor> all, RuntimeProperties settings, Clock clock,
+               ObjectProvider<FailureClassifier> classifier, ObjectProvider<InputReadiness> inputs) {
         this.store = store;
         this.jobRuns = jobRuns;
         this.groups = groups;
         this.settings = settings;
         this.planner = new TaskPlanner(settings.pip().options());
         this.backoff = new LaunchBackoff(clock);
-        this.follower = new AttemptFollower(store, executors, backoff, settings.stopGrace(), clock);
+        this.follower = new AttemptFollower(store, executors, backoff, settings.stopGrace(), clock,
+                new TransientFailures(Optional.ofNullable(classifier.getIfAvailable()), settings.platformRetries()),
+                settings.platformRetries());
         this.verdicts = new JobVerdicts(store, follower);
-        this.admission = new Admission(store, executors, backoff, settings, instanceId);
+        this.admission = new Admission(store, executors, backoff, settings, instanceId,
+                Optional.ofNullable(inputs.getIfAvailable()), this::wakeUp);
         all.forEach(executor -> executor.onChange(() -> {
             executorNews.incrementAndGet();
             wakeUp();
