@@ -40,7 +40,7 @@ final class JobJson {
         json.put("executionType", job.executionType().name());
         json.put("tags", job.tags());
         json.put("retries", job.retries());
-        json.put("retryDetails", retryDetails(job.retries()));
+        json.put("retryDetails", retryDetails(job.retries(), 0));
         json.put("retryDelayTime", null);
         json.put("submissionTime", millis(job.submittedAt()));
         json.put("createdTime", millis(job.submittedAt()));
@@ -81,7 +81,8 @@ final class JobJson {
         status.put("subState", subState(job.state()));
         status.put("executionType", job.executionType().name());
         status.put("retries", job.retries());
-        status.put("retryDetails", retryDetails(job.retries()));
+        status.put("retryDetails", retryDetails(job.retries(), detail.taskRoles().values().stream()
+                .flatMap(List::stream).mapToInt(TaskStatus::platformRetries).sum()));
         status.put("retryDelayTime", null);
         status.put("submissionTime", millis(job.submittedAt()));
         status.put("createdTime", millis(job.submittedAt()));
@@ -160,7 +161,8 @@ final class JobJson {
         json.put("taskIndex", task.taskIndex());
         json.put("taskUid", taskUid(job, task));
         json.put("taskState", task.state().name());
-        json.put("retries", task.retries());
+        // OpenPAI's retries count every run again, accountableRetries only those the job is charged with
+        json.put("retries", task.retries() + task.platformRetries());
         json.put("accountableRetries", task.retries());
         json.put("createdTime", millis(job.submittedAt()));
         json.put("launchedTime", millis(task.startedAt()));
@@ -269,7 +271,8 @@ final class JobJson {
         json.put("taskState", task.state().name());
         json.put("waitingReason", task.waitingReason().orElse(null));
         json.putAll(container(job, attempt.attemptIndex(), task));
-        json.put("retries", task.retries());
+        // OpenPAI's retries count every run again, accountableRetries only those the job is charged with
+        json.put("retries", task.retries() + task.platformRetries());
         json.put("accountableRetries", task.retries());
         json.put("createdTime", millis(job.submittedAt()));
         json.put("launchedTime", millis(task.startedAt()));
@@ -311,8 +314,9 @@ final class JobJson {
         return job.frameworkName() + "-" + task.roleName() + "-" + task.taskIndex();
     }
 
-    private static Map<String, Integer> retryDetails(int retries) {
-        return Map.of("user", retries, "platform", 0, "resource", 0);
+    /** OpenPAI's retries by cause: the job's own retries and its current attempt's tasks' platform retries. */
+    private static Map<String, Integer> retryDetails(int retries, int platform) {
+        return Map.of("user", retries, "platform", platform, "resource", 0);
     }
 
     /** OpenPAI's (FrameworkController's) sub-state names for each state. */

@@ -9,6 +9,17 @@ public class DiagnosticsProperties {
     /** How much of the end of a task's stdout and of its stderr a diagnosis reads, in bytes. */
     private long tailBytes = 10L * 1024 * 1024;
 
+    /** Time each input a job names may take to be found before its tasks are admitted. */
+    private java.time.Duration inputTimeout = java.time.Duration.ofSeconds(5);
+
+    public java.time.Duration getInputTimeout() {
+        return inputTimeout;
+    }
+
+    public void setInputTimeout(java.time.Duration inputTimeout) {
+        this.inputTimeout = inputTimeout;
+    }
+
     public long getTailBytes() {
         return tailBytes;
     }

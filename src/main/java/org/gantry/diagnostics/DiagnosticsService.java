@@ -142,12 +142,36 @@ public class DiagnosticsService implements FailureExplanations {
             return Map.of();
         }
         Map<Long, String> reasons = new HashMap<>();
-        jdbc.query("select distinct on (job_id) job_id, summary from job_diagnosis where job_id = any(?)"
+        Long[] ids = jobIds.toArray(Long[]::new);
+        jdbc.query("select distinct on (job_id) job_id, phrase, summary from job_diagnosis where job_id = any(?)"
                         + " order by job_id, job_attempt desc",
                 rs -> {
-                    reasons.put(rs.getLong(1), rs.getString(2));
-                }, (Object) jobIds.toArray(Long[]::new));
+                    reasons.put(rs.getLong(1), rs.getString(2) + ": " + rs.getString(3));
+                }, (Object) ids);
+        // a failed job nobody opened yet: its recorded diagnostics (the runtime's message, the failed
+        // step and the last lines of stderr) against the catalogue, without reading its logs
+        FailureCatalogue current = catalogue();
+        jdbc.query("select id, exit_code, exit_diagnostics from job where id = any(?) and state = 'FAILED'", rs -> {
+            long id = rs.getLong(1);
+            if (!reasons.containsKey(id)) {
+                Integer exitCode = rs.getObject(2, Integer.class);
+                String text = rs.getString(3) == null ? "" : rs.getString(3);
+                java.util.regex.Matcher step = FAILED_STEP.matcher(text);
+                current.match(new Evidence(Optional.ofNullable(exitCode), step.find() ? Optional.of(step.group(1))
+                        : Optional.empty(), List.of(Evidence.Text.of("platform", text))))
+                        .filter(f -> f.pattern().failure())
+                        .ifPresent(f -> reasons.put(id, f.pattern().phrase() + ": " + summary(f.reason())));
+            }
+        }, (Object) ids);
         return reasons;
+    }
+
+    /** How the runtime names the dependency step that stopped a task ({@code StepResult#failureMessage}). */
+    private static final java.util.regex.Pattern FAILED_STEP =
+            java.util.regex.Pattern.compile("dependency step `([A-Za-z]+)` failed");
+
+    private static String summary(String reason) {
+        return reason.length() <= 120 ? reason : reason.substring(0, 119) + "…";
     }
 
     /**

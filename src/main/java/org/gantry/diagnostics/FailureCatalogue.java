@@ -84,12 +84,20 @@ public final class FailureCatalogue {
     private record Hit(String line, String source, List<String> groups) {
     }
 
+    /**
+     * One pass over the text's bytes: the keyword automaton runs over each line as it is read and
+     * a line's end hands its keywords' patterns to {@link #line}. A line cut by the buffer's end
+     * moves to the buffer's start and goes on where the automaton stopped.
+     */
     private void scan(Evidence.Text text, Hit[] hits) {
         try (InputStream in = text.opener().open()) {
             byte[] buffer = new byte[BUFFER];
             int filled = 0;
+            int scanned = 0;
+            int start = 0;
             boolean skipFirst = text.partial();
             BitSet found = new BitSet(patterns.size());
+            KeywordIndex.Cursor cursor = new KeywordIndex.Cursor();
             while (true) {
                 int read = in.read(buffer, filled, buffer.length - filled);
                 boolean end = read < 0;
@@ -99,50 +107,69 @@ public final class FailureCatalogue {
                         continue;
                     }
                 }
-                int start = 0;
-                for (int i = 0; i < filled; i++) {
-                    if (buffer[i] == '\n') {
-                        if (!skipFirst) {
-                            line(buffer, start, i, text.name(), found, hits);
-                        }
-                        skipFirst = false;
-                        start = i + 1;
+                int i = scanned;
+                while (i < filled) {
+                    int newline = keywords.feed(buffer, i, filled, cursor, found);
+                    if (newline == filled) {
+                        break;
                     }
+                    if (!skipFirst) {
+                        line(buffer, start, newline, text.name(), found, cursor.any(), hits);
+                    }
+                    skipFirst = false;
+                    lineDone(cursor, found);
+                    start = newline + 1;
+                    i = start;
                 }
+                scanned = filled;
                 if (end) {
                     if (start < filled && !skipFirst) {
-                        line(buffer, start, filled, text.name(), found, hits);
+                        line(buffer, start, filled, text.name(), found, cursor.any(), hits);
                     }
                     return;
                 }
                 if (start == 0) {
                     // a line longer than the buffer: its first BUFFER bytes stand for it
                     if (!skipFirst) {
-                        line(buffer, 0, filled, text.name(), found, hits);
+                        line(buffer, 0, filled, text.name(), found, cursor.any(), hits);
                     }
                     skipFirst = true;
+                    lineDone(cursor, found);
                     filled = 0;
                 } else {
                     System.arraycopy(buffer, start, buffer, 0, filled - start);
                     filled -= start;
+                    start = 0;
                 }
+                scanned = filled;
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
     }
 
-    private void line(byte[] data, int from, int to, String source, BitSet found, Hit[] hits) {
-        found.clear();
-        if (!keywords.scan(data, from, to, found) && everyLine.isEmpty()) {
+    private static void lineDone(KeywordIndex.Cursor cursor, BitSet found) {
+        if (cursor.any()) {
+            found.clear();
+        }
+        cursor.reset();
+    }
+
+    /** A line's end: {@code found} holds the patterns whose keywords it has ({@code any}: at least one). */
+    private void line(byte[] data, int from, int to, String source, BitSet found, boolean any, Hit[] hits) {
+        if (!any && everyLine.isEmpty()) {
             return;
         }
-        found.or(everyLine);
+        BitSet candidates = found;
+        if (!everyLine.isEmpty()) {
+            candidates = (BitSet) found.clone();
+            candidates.or(everyLine);
+        }
         if (to > from && data[to - 1] == '\r') {
             to--;
         }
         String line = null;
-        for (int i = found.nextSetBit(0); i >= 0; i = found.nextSetBit(i + 1)) {
+        for (int i = candidates.nextSetBit(0); i >= 0; i = candidates.nextSetBit(i + 1)) {
             Optional<Pattern> regex = regexes.get(i);
             if (regex.isEmpty()) {
                 continue;

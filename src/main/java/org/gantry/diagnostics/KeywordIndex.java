@@ -117,27 +117,50 @@ final class KeywordIndex {
         return owners;
     }
 
+    /** Where the automaton stands inside a line that is read in pieces; one per scan, not shared. */
+    static final class Cursor {
+        private int state;
+        private boolean any;
+
+        /** Whether a keyword occurred in the line so far. */
+        boolean any() {
+            return any;
+        }
+
+        /** A new line starts. */
+        void reset() {
+            state = 0;
+            any = false;
+        }
+    }
+
     /**
-     * Marks in {@code hits} the owners whose keywords occur in {@code data[from, to)}.
+     * Runs the automaton over {@code data[from, to)} until a line ends, marking in {@code hits}
+     * the owners whose keywords occur; the line's text may go on in a later call.
      *
-     * @return whether any occurred
+     * @return the index of the {@code '\n'} that ends the line, or {@code to} when none does
      */
-    boolean scan(byte[] data, int from, int to, BitSet hits) {
-        int state = 0;
-        boolean any = false;
+    int feed(byte[] data, int from, int to, Cursor cursor, BitSet hits) {
+        int state = cursor.state;
         int[] table = next;
         int[] cls = classes;
         int w = width;
         for (int i = from; i < to; i++) {
-            state = table[state * w + cls[data[i] & 0xff]];
+            byte b = data[i];
+            if (b == '\n') {
+                cursor.state = state;
+                return i;
+            }
+            state = table[state * w + cls[b & 0xff]];
             if ((state & OUTPUT) != 0) {
                 state &= ~OUTPUT;
                 for (int owner : outputs[state]) {
                     hits.set(owner);
                 }
-                any = true;
+                cursor.any = true;
             }
         }
-        return any;
+        cursor.state = state;
+        return to;
     }
 }

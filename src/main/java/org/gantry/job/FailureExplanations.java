@@ -39,6 +39,9 @@ public interface FailureExplanations {
      */
     Optional<Explanation> explain(String owner, String job);
 
-    /** The stored one-line reasons of these jobs' latest diagnoses, by job id; never reads logs. */
+    /**
+     * One line for each of these jobs that failed or was diagnosed, by job id: "phrase: reason",
+     * from its latest stored diagnosis, else from its recorded diagnostics alone; never reads logs.
+     */
     Map<Long, String> reasons(Collection<Long> jobIds);
 }

@@ -29,7 +29,7 @@ interface JobRepository extends JpaRepository<Job, Long>, JpaSpecificationExecut
     String RUNNABLE = "select new org.gantry.job.RunnableTaskRow(j.id, o.username, j.name, j.virtualCluster,"
             + " j.executionType, j.state, j.retries, j.submittedAt,"
             + " (select max(a.attemptIndex) from JobAttempt a where a.job = j), t.id, t.roleName, t.taskIndex,"
-            + " t.state, t.retries, t.waitingReason, t.exitCode, t.exitDiagnostics)"
+            + " t.state, t.retries, t.platformRetries, t.waitingReason, t.exitCode, t.exitDiagnostics)"
             + " from Job j join j.owner o left join JobTask t on t.job = j";
 
     @Query(RUNNABLE + " where j.state in (org.gantry.job.JobState.WAITING, org.gantry.job.JobState.RUNNING,"

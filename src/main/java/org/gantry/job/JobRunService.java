@@ -45,7 +45,7 @@ public class JobRunService {
     }
 
     /** One task of a {@link RunnableJob}. */
-    public record RunnableTask(long id, String role, int index, JobState state, int retries,
+    public record RunnableTask(long id, String role, int index, JobState state, int retries, int platformRetries,
                                Optional<String> waitingReason, Optional<Integer> exitCode,
                                Optional<String> exitDiagnostics) {
     }
@@ -73,7 +73,7 @@ public class JobRunService {
             RunnableTaskRow job = jobRows.get(0);
             List<RunnableTask> tasks = jobRows.stream().filter(row -> row.taskId() != null)
                     .map(row -> new RunnableTask(row.taskId(), row.role(), row.index(), row.taskState(),
-                            row.taskRetries(), Optional.ofNullable(row.waitingReason()),
+                            row.taskRetries(), row.taskPlatformRetries(), Optional.ofNullable(row.waitingReason()),
                             Optional.ofNullable(row.exitCode()), Optional.ofNullable(row.exitDiagnostics())))
                     .toList();
             result.add(new RunnableJob(job.jobId(), job.user(), job.name(), job.virtualCluster(), job.executionType(),
@@ -177,6 +177,28 @@ public class JobRunService {
                 + task.getRetries() + "): " + abbreviate(diagnostics)));
     }
 
+    /**
+     * A task failed in a way the platform, not the job, is to blame for (a lost node, an NCCL
+     * timeout): it waits for its next attempt without a retry counted.
+     *
+     * @param diagnosis the catalogue's phrase for the failure ({@code NcclTimeout})
+     * @param limit     how many platform retries a task gets, for the message
+     */
+    @Transactional
+    public void taskPlatformRetry(long taskId, Integer exitCode, String diagnostics, String diagnosis, int limit,
+                                  Instant at) {
+        JobTask task = task(taskId);
+        task.setPlatformRetries(task.getPlatformRetries() + 1);
+        task.setState(JobState.WAITING);
+        task.setExitCode(exitCode);
+        task.setExitDiagnostics(diagnostics);
+        String which = "platform retry " + task.getPlatformRetries() + " of " + limit + " after " + diagnosis;
+        task.setWaitingReason(which);
+        events.save(new JobEvent(task.getJob(), at, JobEvent.Type.Warning, "PlatformRetry", "Task "
+                + task.getRoleName() + "-" + task.getTaskIndex() + " failed with a transient failure (" + diagnosis
+                + ") and runs again as " + which + "; its retries are not counted: " + abbreviate(diagnostics)));
+    }
+
     /** The job ended; tasks that never ran end with it as STOPPED. */
     @Transactional
     public void jobEnded(long jobId, JobState state, Integer exitCode, String diagnostics, Instant at) {
@@ -217,6 +239,7 @@ public class JobRunService {
         for (JobTask task : tasks.findByJobOrderByRoleNameAscTaskIndexAsc(job)) {
             task.setState(JobState.WAITING);
             task.setRetries(0);
+            task.setPlatformRetries(0);
             task.setExitCode(null);
             task.setExitDiagnostics(null);
             task.setStartedAt(null);

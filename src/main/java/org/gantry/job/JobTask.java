@@ -30,6 +30,10 @@ public class JobTask extends RunStateEntity {
     @Column(nullable = false)
     private int retries;
 
+    /** Runs again after transient failures, counted apart from {@link #retries} (they are not the user's). */
+    @Column(name = "platform_retries", nullable = false)
+    private int platformRetries;
+
     @Column(name = "waiting_reason", length = 1024)
     private String waitingReason;
 
@@ -69,6 +73,14 @@ public class JobTask extends RunStateEntity {
 
     public void setRetries(int retries) {
         this.retries = retries;
+    }
+
+    public int getPlatformRetries() {
+        return platformRetries;
+    }
+
+    public void setPlatformRetries(int platformRetries) {
+        this.platformRetries = platformRetries;
     }
 
     /** Why a waiting task waits, set by the runtime's scheduler. */

@@ -9,6 +9,7 @@ import java.time.Instant;
  */
 record RunnableTaskRow(long jobId, String user, String name, String virtualCluster, Job.ExecutionType executionType,
                        JobState jobState, int jobRetries, Instant submittedAt, Integer jobAttempt, Long taskId,
-                       String role, Integer index, JobState taskState, Integer taskRetries, String waitingReason,
+                       String role, Integer index, JobState taskState, Integer taskRetries, Integer taskPlatformRetries,
+                       String waitingReason,
                        Integer exitCode, String exitDiagnostics) {
 }

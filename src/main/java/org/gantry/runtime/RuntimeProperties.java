@@ -20,6 +20,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param ssh Settings of the SSH executor.
  * @param slurm Settings of the Slurm executor.
  * @param pip How the deps renderer builds virtualenvs for pip.
+ * @param platformRetries How tasks whose failure was transient and not the job's run again.
  */
 @ConfigurationProperties("gantry.runtime")
 public record RuntimeProperties(
@@ -31,7 +32,22 @@ public record RuntimeProperties(
         @DefaultValue Local local,
         @DefaultValue Ssh ssh,
         @DefaultValue Slurm slurm,
-        @DefaultValue Pip pip) {
+        @DefaultValue Pip pip,
+        @DefaultValue PlatformRetries platformRetries) {
+
+    /**
+     * @param max Times a task runs again after transient failures in one job attempt, apart from its taskRetryCount; 0 turns platform retries off.
+     * @param backoff Time before a task's first platform retry; each further one waits twice as long.
+     * @param tailBytes How much of the end of a failed attempt's stdout and of its stderr is read to tell a transient failure, in bytes.
+     */
+    public record PlatformRetries(@DefaultValue("3") int max, @DefaultValue("5s") Duration backoff,
+                                  @DefaultValue("10485760") long tailBytes) {
+
+        /** The wait before platform retry {@code n} (1 for the first): backoff, doubled each time, at most 64 times. */
+        public Duration delay(int n) {
+            return backoff.multipliedBy(1L << Math.min(Math.max(n - 1, 0), 6));
+        }
+    }
 
     /** Which OS accounts local tasks run as when Gantry runs as root. */
     public enum TaskAccounts {

@@ -57,4 +57,34 @@ class DiagnosticsBrowserIT {
             browser.screenshot("diagnostics-fix-in-clone");
         }
     }
+
+    @Test
+    void the_job_list_says_why_each_failed_job_failed() throws Exception {
+        assumeTrue(Browser.available(), "Debian chromium and chromium-driver are not installed");
+        String grace = new JobRows(jdbc).user("grace");
+        RestClient client = RestClient.anonymous(port).login(grace, JobRows.PASSWORD);
+        String failed = client.submit(RuntimeJobs.job(RuntimeJobs.name("nomodule"), "",
+                "python3 -c 'import no_such_module_xyz'"));
+        String succeeded = client.submit(RuntimeJobs.job(RuntimeJobs.name("fine"), "", "true"));
+        RuntimeJobs.await(client, grace, failed, RuntimeJobs.ended(), Duration.ofSeconds(90));
+        RuntimeJobs.await(client, grace, succeeded, RuntimeJobs.ended(), Duration.ofSeconds(90));
+
+        try (Browser browser = new Browser(port)) {
+            browser.width(1400);
+            browser.signIn(grace, JobRows.PASSWORD);
+            browser.await(By.id("job-list"));
+            new WebDriverWait(browser.driver, Duration.ofSeconds(30)).until(d -> d.getPageSource()
+                    .contains("PythonModuleNotFound: "));
+            String page = browser.driver.getPageSource();
+            assertThat(page).contains("PythonModuleNotFound: ").contains("no_such_module_xyz");
+            assertThat(browser.driver.findElements(By.className("job-reason")).stream().map(WebElement::getText)
+                    .filter(t -> !t.isBlank()).toList()).as("only the failed job has a reason").hasSize(1);
+            browser.screenshot("job-list-reasons-1400");
+            browser.width(420);
+            browser.driver.navigate().refresh();
+            browser.await(By.id("job-list"));
+            new WebDriverWait(browser.driver, Duration.ofSeconds(30)).until(d -> d.getPageSource().contains(failed));
+            browser.screenshot("job-list-reasons-420");
+        }
+    }
 }

@@ -4,10 +4,15 @@ import com.vaadin.flow.data.provider.AbstractBackEndDataProvider;
 import com.vaadin.flow.data.provider.Query;
 import com.vaadin.flow.data.provider.QuerySortOrder;
 import com.vaadin.flow.data.provider.SortDirection;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
+import org.gantry.job.FailureExplanations;
 import org.gantry.job.JobFilter;
+import org.gantry.job.JobState;
 import org.gantry.job.JobSearchService;
 import org.gantry.job.JobSort;
 import org.gantry.job.JobListItem;
@@ -21,11 +26,17 @@ class JobDataProvider extends AbstractBackEndDataProvider<JobListItem, Void> {
     private final JobSearchService search;
     private final String viewer;
     private final Supplier<JobFilter> filter;
+    private final Optional<FailureExplanations> explanations;
+    private final Consumer<Map<Long, String>> reasons;
 
-    JobDataProvider(JobSearchService search, String viewer, Supplier<JobFilter> filter) {
+    /** {@code reasons} gets, before a page is shown, why the page's failed jobs failed. */
+    JobDataProvider(JobSearchService search, String viewer, Supplier<JobFilter> filter,
+                    Optional<FailureExplanations> explanations, Consumer<Map<Long, String>> reasons) {
         this.search = search;
         this.viewer = viewer;
         this.filter = filter;
+        this.explanations = explanations;
+        this.reasons = reasons;
     }
 
     @Override
@@ -33,7 +44,12 @@ class JobDataProvider extends AbstractBackEndDataProvider<JobListItem, Void> {
         Optional<QuerySortOrder> order = query.getSortOrders().stream().findFirst();
         JobSort sort = order.flatMap(o -> JobSort.parse(o.getSorted())).orElse(JobSort.SUBMITTED);
         boolean ascending = order.map(o -> o.getDirection() == SortDirection.ASCENDING).orElse(false);
-        return search.page(viewer, filter.get(), sort, ascending, query.getOffset(), query.getLimit()).stream();
+        List<JobListItem> page = search.page(viewer, filter.get(), sort, ascending, query.getOffset(), query.getLimit());
+        List<Long> failed = page.stream().filter(j -> j.state() == JobState.FAILED).map(JobListItem::id).toList();
+        if (!failed.isEmpty()) {
+            explanations.ifPresent(e -> reasons.accept(e.reasons(failed)));
+        }
+        return page.stream();
     }
 
     @Override

@@ -13,9 +13,13 @@ import com.vaadin.flow.component.orderedlayout.HorizontalLayout;
 import com.vaadin.flow.router.RouterLink;
 import java.time.Clock;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 import org.gantry.job.JobSort;
 import org.gantry.job.JobListItem;
+import org.gantry.job.JobState;
 
 /**
  * The job list's grid: one row per {@link JobListItem}, a star toggle first. Sorting is by
@@ -29,7 +33,10 @@ class JobGrid extends Grid<JobListItem> {
     private static final String NAME_WIDTH = "9em";
     private static final String STATE_WIDTH = "8em";
     private static final List<String> WIDE_ONLY = List.of("user", "virtualCluster", "submitted", "duration",
-            "retries", "tags");
+            "retries", "reason", "tags");
+
+    /** Why the failed jobs on screen failed, by job id; filled as pages are fetched ({@link JobDataProvider}). */
+    private final Map<Long, String> reasons = new ConcurrentHashMap<>();
 
     JobGrid(Clock clock, Consumer<JobListItem> onStarClicked) {
         super(JobListItem.class, false);
@@ -44,8 +51,10 @@ class JobGrid extends Grid<JobListItem> {
                 .setWidth("8em").setFlexGrow(1);
         addColumn(JobListItem::virtualCluster).setHeader("Virtual cluster").setKey("virtualCluster")
                 .setSortable(true).setSortProperty("virtualCluster").setAutoWidth(true);
-        addComponentColumn(job -> new JobStateBadge(job.state())).setHeader("State").setKey("state")
+        addComponentColumn(this::stateBadge).setHeader("State").setKey("state")
                 .setSortable(true).setSortProperty("state").setWidth(STATE_WIDTH).setFlexGrow(0);
+        // beside the state, so that a wide window shows why a job failed before the columns that scroll
+        addComponentColumn(this::reason).setHeader("Reason").setKey("reason").setWidth("12em").setFlexGrow(2);
         addColumn(job -> Formats.dateTime(job.submittedAt())).setHeader("Submitted").setKey("submitted")
                 .setSortable(true).setSortProperty("submitted").setWidth("12.5em").setFlexGrow(0);
         addColumn(job -> job.duration(clock.instant()).map(Formats::duration).orElse("—")).setHeader("Duration")
@@ -55,6 +64,28 @@ class JobGrid extends Grid<JobListItem> {
                 .setSortProperty("retries").setWidth("6.5em").setFlexGrow(0).setTextAlign(ColumnTextAlign.END);
         addComponentColumn(JobGrid::tags).setHeader("Tags").setKey("tags").setAutoWidth(true).setFlexGrow(1);
         setMultiSort(false);
+    }
+
+    /** Notes why these jobs failed, before their rows are rendered. */
+    void reasons(Map<Long, String> found) {
+        reasons.putAll(found);
+    }
+
+    private Component stateBadge(JobListItem job) {
+        JobStateBadge badge = new JobStateBadge(job.state());
+        // narrow, the reason column is hidden: the failed state says why when touched or hovered
+        Optional.ofNullable(reasons.get(job.id())).ifPresent(reason -> badge.getElement().setAttribute("title", reason));
+        return badge;
+    }
+
+    private Component reason(JobListItem job) {
+        String reason = job.state() == JobState.FAILED ? reasons.getOrDefault(job.id(), "") : "";
+        Span text = new Span(reason);
+        text.getElement().setAttribute("title", reason);
+        text.getStyle().set("overflow", "hidden").set("text-overflow", "ellipsis").set("white-space", "nowrap")
+                .set("display", "block").set("color", "var(--lumo-secondary-text-color)");
+        text.addClassName("job-reason");
+        return text;
     }
 
     /** Shows the columns that fit a window {@code pixels} wide, so that a phone never scrolls sideways. */

@@ -75,7 +75,8 @@ class JobListPanel extends VerticalLayout {
         grid.addSelectionListener(e -> bulk.selectionChanged(e.getAllSelectedItems().size()));
         grid.setId(starredOnly ? "starred-list" : "job-list");
         grid.setSizeFull();
-        grid.setItems(new JobDataProvider(support.search(), viewer, this::dbFilter));
+        grid.setItems(new JobDataProvider(support.search(), viewer, this::dbFilter, support.failureExplanations(),
+                grid::reasons));
         // Never count for the grid: it learns the end of the list when a page comes back short.
         grid.getLazyDataView().setItemCountUnknown();
         if (starredOnly) {

@@ -18,6 +18,7 @@ import org.gantry.job.JobState;
 import org.gantry.job.protocol.JobSpec;
 import org.gantry.job.protocol.TaskRole;
 import org.gantry.runtime.Executor;
+import org.gantry.runtime.InputReadiness;
 import org.gantry.runtime.ExecutorException;
 import org.gantry.runtime.ExecutorRegistry;
 import org.gantry.runtime.JobLayout;
@@ -46,9 +47,15 @@ class Admission {
     private final PortAllocator ports;
     private final Resources localCapacity;
     private final String instanceId;
+    private final Optional<InputReadiness> inputs;
+    private final Runnable wakeUp;
+    /** Jobs whose inputs were found in this process: checked once, not again at each retry. */
+    private final Set<Long> ready = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     Admission(RuntimeStore store, ExecutorRegistry executors, LaunchBackoff backoff, RuntimeProperties settings,
-              String instanceId) {
+              String instanceId, Optional<InputReadiness> inputs, Runnable wakeUp) {
+        this.inputs = inputs;
+        this.wakeUp = wakeUp;
         this.store = store;
         this.executors = executors;
         this.backoff = backoff;
@@ -64,6 +71,7 @@ class Admission {
 
     List<Admitted> admit(Map<Long, RunnableJob> jobs, List<TaskAttempt> active, Set<Long> decided,
                          Map<Long, JobSpec> specs, Supplier<List<VirtualCluster>> clusters) {
+        this.ready.retainAll(jobs.keySet());
         Set<Long> busyTasks = active.stream().map(TaskAttempt::getTaskId).collect(Collectors.toSet());
         Map<Long, List<RunnableTask>> waiting = new LinkedHashMap<>();
         Map<String, VirtualCluster> vcs = null;
@@ -75,7 +83,7 @@ class Admission {
             }
             List<RunnableTask> ready = job.tasks().stream().filter(t -> t.state() == JobState.WAITING
                     && !busyTasks.contains(t.id()) && backoff.mayLaunch(t.id())).toList();
-            if (ready.isEmpty()) {
+            if (ready.isEmpty() || !inputsReady(job, specs.get(job.id()), ready)) {
                 continue;
             }
             if (vcs == null) {
@@ -117,6 +125,46 @@ class Admission {
         }
         return admitted;
     }
+
+    /**
+     * Whether the job's inputs are there (see {@link InputReadiness}): while they are checked its
+     * tasks wait, saying so; a job with missing inputs fails at once, naming them. What was
+     * checked goes to the job's events.
+     */
+    private boolean inputsReady(RunnableJob job, JobSpec spec, List<RunnableTask> waiting) {
+        if (inputs.isEmpty() || this.ready.contains(job.id())) {
+            return true;
+        }
+        InputReadiness.Verdict verdict = inputs.get().readiness(job.id(), job.user(), spec, wakeUp);
+        switch (verdict.state()) {
+            case CHECKING -> {
+                Map<Long, String> reasons = new HashMap<>();
+                waiting.stream().filter(t -> !CHECKING_INPUTS.equals(t.waitingReason().orElse(null)))
+                        .forEach(t -> reasons.put(t.id(), CHECKING_INPUTS));
+                if (!reasons.isEmpty()) {
+                    store.waitingReasons(reasons);
+                }
+                return false;
+            }
+            case MISSING -> {
+                String message = "Missing input" + (verdict.missing().size() == 1 ? "" : "s") + ": "
+                        + String.join("; ", verdict.missing());
+                store.inputsMissing(job.id(), message, String.join("\n", verdict.checked()));
+                inputs.get().forget(job.id());
+                return false;
+            }
+            default -> {
+                if (!verdict.checked().isEmpty()) {
+                    store.inputsChecked(job.id(), String.join("\n", verdict.checked()));
+                }
+                this.ready.add(job.id());
+                inputs.get().forget(job.id());
+                return true;
+            }
+        }
+    }
+
+    static final String CHECKING_INPUTS = "checking the job's inputs";
 
     private List<Admitted> claim(RunnableJob job, List<RunnableTask> ready, JobSpec spec, VirtualCluster vc,
                                  List<TaskAttempt> active) {

@@ -20,6 +20,7 @@ import org.gantry.runtime.Executor;
 import org.gantry.runtime.ExecutorException;
 import org.gantry.runtime.ExecutorRegistry;
 import org.gantry.runtime.Reattachment;
+import org.gantry.runtime.RuntimeProperties;
 import org.gantry.runtime.TaskObservation;
 import org.gantry.runtime.TaskPlanner;
 import org.gantry.runtime.reconcile.RuntimeStore.Fate;
@@ -41,14 +42,18 @@ class AttemptFollower {
     private final LaunchBackoff backoff;
     private final Duration stopGrace;
     private final Clock clock;
+    private final TransientFailures transients;
+    private final RuntimeProperties.PlatformRetries platformRetries;
 
     AttemptFollower(RuntimeStore store, ExecutorRegistry executors, LaunchBackoff backoff, Duration stopGrace,
-                    Clock clock) {
+                    Clock clock, TransientFailures transients, RuntimeProperties.PlatformRetries platformRetries) {
         this.store = store;
         this.executors = executors;
         this.backoff = backoff;
         this.stopGrace = stopGrace;
         this.clock = clock;
+        this.transients = transients;
+        this.platformRetries = platformRetries;
     }
 
     static AttemptRef ref(TaskAttempt attempt, RunnableJob job, RunnableTask task) {
@@ -136,6 +141,15 @@ class AttemptFollower {
                         ? Optional.of(seen.node().orElse("")) : Optional.empty();
                 String diagnostics = diagnostics(executor, handle, seen);
                 Fate fate = fate(seen, attempt, job, task, specs);
+                if (retriable(fate) && transients.mayRetry(task.get().platformRetries())) {
+                    Optional<String> diagnosis = transients.diagnose(executor, handle, seen.exitCode().isPresent()
+                            ? Optional.of(seen.exitCode().getAsInt()) : Optional.empty(), diagnostics);
+                    if (diagnosis.isPresent()) {
+                        fate = Fate.platformRetry(diagnosis.get(), transients.limit());
+                        // set before the task waits again, so that no admission in between launches it early
+                        backoff.delay(task.get().id(), platformRetries.delay(task.get().platformRetries() + 1));
+                    }
+                }
                 store.ended(attempt.getId(), startedOn, seen.phase(), seen.exitCode().isPresent()
                         ? seen.exitCode().getAsInt() : null, diagnostics, fate,
                         job == null ? Optional.empty() : Optional.ofNullable(specs.get(job.id())));
@@ -157,6 +171,12 @@ class AttemptFollower {
             StepDiagnostics.describe(executor, handle).ifPresent(parts::add);
         }
         return parts.isEmpty() ? null : String.join("\n", parts);
+    }
+
+    /** A failure that retries the task or fails it: one a transient cause turns into a platform retry. */
+    private static boolean retriable(Fate fate) {
+        return fate.kind() == Fate.Kind.RETRY
+                || fate.kind() == Fate.Kind.FINAL && fate.state() == JobState.FAILED;
     }
 
     private static Fate fate(TaskObservation seen, TaskAttempt attempt, RunnableJob job,

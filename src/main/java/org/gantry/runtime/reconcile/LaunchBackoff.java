@@ -38,6 +38,12 @@ final class LaunchBackoff {
         failures.put(taskId, new Failures(MAX_FAILURES - 1, clock.instant()));
     }
 
+    /** The task's next launch waits this long (a platform retry's backoff); launch failures count on. */
+    void delay(long taskId, Duration wait) {
+        Instant until = clock.instant().plus(wait);
+        failures.merge(taskId, new Failures(0, until), (old, none) -> new Failures(old.count(), until));
+    }
+
     boolean mayLaunch(long taskId) {
         Failures f = failures.get(taskId);
         return f == null || !clock.instant().isBefore(f.notBefore());

@@ -25,6 +25,8 @@ import org.gantry.runtime.ExecutionHandle;
 import org.gantry.runtime.Executor;
 import org.gantry.runtime.ExecutorException;
 import org.gantry.runtime.ExecutorRegistry;
+import org.gantry.runtime.FailureClassifier;
+import org.gantry.runtime.InputReadiness;
 import org.gantry.runtime.RuntimeProperties;
 import org.gantry.runtime.TaskLaunch;
 import org.gantry.runtime.TaskMount;
@@ -86,7 +88,8 @@ class Reconciler implements SmartLifecycle {
     private volatile Thread thread;
 
     Reconciler(RuntimeStore store, JobRunService jobRuns, GroupService groups, ExecutorRegistry executors,
-               List<Executor> all, RuntimeProperties settings, Clock clock, ObjectProvider<JobStorages> storages) {
+               List<Executor> all, RuntimeProperties settings, Clock clock, ObjectProvider<JobStorages> storages,
+               ObjectProvider<FailureClassifier> classifier, ObjectProvider<InputReadiness> inputs) {
         this.storages = storages;
         this.store = store;
         this.jobRuns = jobRuns;
@@ -94,9 +97,12 @@ class Reconciler implements SmartLifecycle {
         this.settings = settings;
         this.planner = new TaskPlanner(settings.pip().options());
         this.backoff = new LaunchBackoff(clock);
-        this.follower = new AttemptFollower(store, executors, backoff, settings.stopGrace(), clock);
+        this.follower = new AttemptFollower(store, executors, backoff, settings.stopGrace(), clock,
+                new TransientFailures(Optional.ofNullable(classifier.getIfAvailable()), settings.platformRetries()),
+                settings.platformRetries());
         this.verdicts = new JobVerdicts(store, follower);
-        this.admission = new Admission(store, executors, backoff, settings, instanceId);
+        this.admission = new Admission(store, executors, backoff, settings, instanceId,
+                Optional.ofNullable(inputs.getIfAvailable()), this::wakeUp);
         all.forEach(executor -> executor.onChange(() -> {
             executorNews.incrementAndGet();
             wakeUp();

@@ -25,18 +25,24 @@ public class RuntimeStore {
     /**
      * What becomes of a task when its attempt ended: it ends in {@code state} (FINAL), waits
      * for a retry (RETRY), waits for a new attempt without a retry counted because the attempt
-     * never ran (RELAUNCH), or stays as it is because its job already ended (UNTOUCHED).
+     * never ran (RELAUNCH) or because its failure was transient (PLATFORM_RETRY, with the
+     * failure's {@code diagnosis} and the {@code limit} of such retries), or stays as it is
+     * because its job already ended (UNTOUCHED).
      */
-    record Fate(Kind kind, JobState state) {
-        enum Kind { FINAL, RETRY, RELAUNCH, UNTOUCHED }
+    record Fate(Kind kind, JobState state, String diagnosis, int limit) {
+        enum Kind { FINAL, RETRY, PLATFORM_RETRY, RELAUNCH, UNTOUCHED }
 
         static Fate ends(JobState state) {
-            return new Fate(Kind.FINAL, state);
+            return new Fate(Kind.FINAL, state, null, 0);
         }
 
-        static final Fate RETRY = new Fate(Kind.RETRY, JobState.WAITING);
-        static final Fate RELAUNCH = new Fate(Kind.RELAUNCH, JobState.WAITING);
-        static final Fate UNTOUCHED = new Fate(Kind.UNTOUCHED, JobState.WAITING);
+        static Fate platformRetry(String diagnosis, int limit) {
+            return new Fate(Kind.PLATFORM_RETRY, JobState.WAITING, diagnosis, limit);
+        }
+
+        static final Fate RETRY = new Fate(Kind.RETRY, JobState.WAITING, null, 0);
+        static final Fate RELAUNCH = new Fate(Kind.RELAUNCH, JobState.WAITING, null, 0);
+        static final Fate UNTOUCHED = new Fate(Kind.UNTOUCHED, JobState.WAITING, null, 0);
     }
 
     /** A task to claim for launch, with where it goes. */
@@ -153,6 +159,9 @@ public class RuntimeStore {
             spec.ifPresent(s -> decideJob(attempt.getJobId(), s, now));
         } else if (fate.kind() == Fate.Kind.RETRY) {
             jobs.taskRetry(attempt.getTaskId(), exitCode, diagnostics, now);
+        } else if (fate.kind() == Fate.Kind.PLATFORM_RETRY) {
+            attempt.platformRetried(fate.diagnosis());
+            jobs.taskPlatformRetry(attempt.getTaskId(), exitCode, diagnostics, fate.diagnosis(), fate.limit(), now);
         }
     }
 
@@ -197,6 +206,22 @@ public class RuntimeStore {
     public void taskFailed(long taskId, String diagnostics) {
         changes.incrementAndGet();
         jobs.taskEnded(taskId, JobState.FAILED, null, diagnostics, clock.instant());
+    }
+
+    /** Records the inputs found for a job (its tasks are admitted next), in its events. */
+    @Transactional
+    public void inputsChecked(long jobId, String checked) {
+        changes.incrementAndGet();
+        jobs.event(jobId, false, "InputsChecked", "Inputs found before admission:\n" + checked, clock.instant());
+    }
+
+    /** Fails a job whose inputs are missing, before any of its tasks ran; the check goes to its events. */
+    @Transactional
+    public void inputsMissing(long jobId, String message, String checked) {
+        changes.incrementAndGet();
+        Instant now = clock.instant();
+        jobs.event(jobId, true, "InputsChecked", "Inputs checked before admission:\n" + checked, now);
+        jobs.jobEnded(jobId, JobState.FAILED, null, message, now);
     }
 
     @Transactional

@@ -84,6 +84,10 @@ public class TaskAttempt extends AbstractEntity {
     @Column(columnDefinition = "text")
     private String diagnostics;
 
+    /** The transient failure that made this attempt's task run again as a platform retry. */
+    @Column(name = "platform_retry")
+    private String platformRetry;
+
     @Column(name = "stop_requested_at")
     private Instant stopRequestedAt;
 
@@ -190,6 +194,10 @@ public class TaskAttempt extends AbstractEntity {
         return Optional.ofNullable(diagnostics);
     }
 
+    public Optional<String> getPlatformRetry() {
+        return Optional.ofNullable(platformRetry);
+    }
+
     public Optional<Instant> getStopRequestedAt() {
         return Optional.ofNullable(stopRequestedAt);
     }
@@ -226,6 +234,10 @@ public class TaskAttempt extends AbstractEntity {
 
     void launchFailed(String message) {
         diagnostics = message;
+    }
+
+    void platformRetried(String diagnosis) {
+        platformRetry = diagnosis;
     }
 
     void ended(TaskObservation.Phase endPhase, Integer code, String why, Instant at) {

@@ -95,7 +95,7 @@ class JobListBench {
         if (!label.contains(System.getProperty("bench.only", ""))) {
             return;
         }
-        JobDataProvider provider = new JobDataProvider(search, viewer, filter);
+        JobDataProvider provider = new JobDataProvider(search, viewer, filter, java.util.Optional.empty(), reasons -> { });
         List<QuerySortOrder> sort = List.of(new QuerySortOrder(sortKey,
                 ascending ? SortDirection.ASCENDING : SortDirection.DESCENDING));
         try {
