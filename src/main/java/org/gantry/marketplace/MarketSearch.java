@@ -79,13 +79,16 @@ public class MarketSearch {
                 : "null";
         // One pass over what matches ranks it and counts it (count(*) over ()); the page is
         // chosen first, and headlines, stars and groups are worked out for its rows only.
-        String page = "with page as (select i.id, " + rank + " as rank, count(*) over () as total from market_item i"
-                + " join app_user u on u.id = i.author_id where " + where + " order by " + order
+        // The author's name is needed only to filter by it: no join per match otherwise.
+        String from = query.author().isPresent() ? "market_item i join app_user u on u.id = i.author_id"
+                : "market_item i";
+        String page = "with page as (select i.id, " + rank + " as rank, count(*) over () as total from " + from
+                + " where " + where + " order by " + order
                 + " offset :offset limit :limit)"
                 + " select " + MarketplaceService.ITEM_COLUMNS + ", " + headline + " as highlight, page.total"
                 + " from page join market_item i on i.id = page.id join app_user u on u.id = i.author_id"
                 + " order by " + order.replace("rank desc", "page.rank desc");
-        String count = "select count(*) from market_item i join app_user u on u.id = i.author_id where " + where;
+        String count = "select count(*) from " + from + " where " + where;
         return new Statements(page, count, where, params);
     }
 

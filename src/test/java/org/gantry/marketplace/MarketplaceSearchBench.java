@@ -1,11 +1,15 @@
 package org.gantry.marketplace;
 
+import java.io.IOException;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -13,6 +17,8 @@ import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.gantry.security.ApiToken;
 import org.gantry.security.TokenService;
 import org.junit.jupiter.api.Test;
@@ -20,6 +26,7 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;
 
 /**
  * Marketplace search over REST with 300,000 generated items (most public, some private and
@@ -30,9 +37,17 @@ import org.springframework.jdbc.core.JdbcTemplate;
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 class MarketplaceSearchBench {
 
+    private static final Pattern TOTAL = Pattern.compile("\"total\":(\\d+)");
     static final int ITEMS = Integer.getInteger("bench.items", 300_000);
     static final int CLIENTS = Integer.getInteger("bench.clients", 10);
     static final int PER_CLIENT = Integer.getInteger("bench.requests", 100);
+    static final boolean EXPLAIN = Boolean.getBoolean("bench.explain");
+    /**
+     * Words a description draws from: the 150 below, then generated ones ({@code t151} …). With
+     * 150 (the default) every query word is in a fifth to two fifths of all items: the worst
+     * case. A larger vocabulary gives the long tail real text has.
+     */
+    static final int VOCABULARY = Integer.getInteger("bench.vocabulary", 150);
     static final String[] WORDS = ("mnist cifar imagenet resnet bert gpt transformer vision speech audio text token"
             + " tensor pytorch tensorflow jax keras sklearn pandas numpy spark hadoop kafka slurm cuda rocm mpi horovod"
             + " deepspeed lightning dataset loader augment train eval infer serve deploy notebook jupyter lecture"
@@ -41,6 +56,9 @@ class MarketplaceSearchBench {
             + " graph node edge molecule protein genome climate weather satellite medical clinical finance fraud"
             + " recommend ranking retrieval search embedding vector cluster kmeans regression classify segment detect"
             + " yolo unet diffusion gan vae reinforcement agent robot simulation physics chemistry biology").split(" ");
+
+    /** The figures, also written to this file for bench/marketplace-search.sh to print. */
+    static final Path FIGURES = Path.of("target", "marketplace-search.txt");
 
     @LocalServerPort
     int port;
@@ -51,10 +69,14 @@ class MarketplaceSearchBench {
 
     @Test
     void search_with_300k_items() throws Exception {
+        Files.deleteIfExists(FIGURES);
         long t0 = System.nanoTime();
         insert();
-        System.out.printf("%nInserted %,d items in %.1f s%n", ITEMS, (System.nanoTime() - t0) / 1e9);
-        jdbc.execute("analyze market_item");
+        print("%nInserted %,d items in %.1f s (load average %s)%n", ITEMS, (System.nanoTime() - t0) / 1e9, load());
+        // A bulk insert leaves GIN's pending list full and no visibility map: every search would
+        // scan the list and check each heap row. Autovacuum does this on a live server.
+        jdbc.execute("vacuum analyze market_item");
+        jdbc.execute("vacuum analyze market_item_group");
         String token = tokens.issue("bench-author-7", ApiToken.Kind.SESSION, "bench", Optional.empty()).value();
 
         List<String> searches = new ArrayList<>();
@@ -66,18 +88,34 @@ class MarketplaceSearchBench {
             String typed = a + " " + b;
             prefixes.add(typed.substring(0, Math.min(typed.length(), 3 + i % (typed.length() - 2))));
         }
-        System.out.printf("%n%-62s %9s %9s %9s%n", CLIENTS + " clients × " + PER_CLIENT + " requests", "p50 ms",
-                "p95 ms", "max ms");
+        if (EXPLAIN) {
+            explain(MarketQuery.all().withQ(searches.get(1)).withPage(0, 20));
+            explain(MarketQuery.all().withQ(prefixes.get(4)).withPrefix(true).withPage(0, 10));
+        }
+        print("%n%-62s %9s %9s %9s %11s  %s%n", CLIENTS + " clients × " + PER_CLIENT + " requests", "p50 ms",
+                "p95 ms", "max ms", "matches",
+                "load average (1 min) before → after");
         run("REST search: q, relevance, limit 20, total", token, searches, "&limit=20");
         run("REST search as you type: prefix=true, limit 10, total", token, prefixes, "&limit=10&prefix=true");
         run("REST search with facets", token, searches, "&limit=20&facets=true");
-        System.out.println();
+        print("%n");
+    }
+
+    private void explain(MarketQuery query) throws IOException {
+        long uid = jdbc.queryForObject("select id from app_user where username = 'bench-author-7'", Long.class);
+        MarketSearch.Statements sql = MarketSearch.statements(query, new Viewer(uid, "bench-author-7", false));
+        String plan = String.join("\n", new NamedParameterJdbcTemplate(jdbc).queryForList(
+                "explain (analyze, buffers) " + sql.page(), sql.params(), String.class));
+        print("%nEXPLAIN %s%n%s%n", query.q().orElse(""), plan);
     }
 
     private void run(String label, String token, List<String> queries, String extra) throws Exception {
         HttpClient client = HttpClient.newHttpClient();
+        String loadBefore = load();
+        long matched = 0;
         for (int i = 0; i < 20; i++) {
-            call(client, token, queries.get(i % queries.size()), extra);
+            Matcher total = TOTAL.matcher(call(client, token, queries.get(i % queries.size()), extra));
+            matched += total.find() ? Long.parseLong(total.group(1)) : 0;
         }
         ExecutorService pool = Executors.newFixedThreadPool(CLIENTS);
         List<Future<long[]>> results = new ArrayList<>();
@@ -99,11 +137,23 @@ class MarketplaceSearchBench {
         }
         pool.shutdown();
         Arrays.sort(all);
-        System.out.printf("%-62s %9.2f %9.2f %9.2f%n", label, all[all.length / 2] / 1e6,
-                all[(int) Math.ceil(all.length * 0.95) - 1] / 1e6, all[all.length - 1] / 1e6);
+        print("%-62s %9.2f %9.2f %9.2f %9.1f %%  %s → %s%n", label, all[all.length / 2] / 1e6,
+                all[(int) Math.ceil(all.length * 0.95) - 1] / 1e6, all[all.length - 1] / 1e6,
+                100.0 * matched / 20 / ITEMS, loadBefore, load());
     }
 
-    private void call(HttpClient client, String token, String q, String extra) throws Exception {
+    private static void print(String format, Object... args) throws IOException {
+        String text = String.format(format, args);
+        System.out.print(text);
+        Files.writeString(FIGURES, text, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+    }
+
+    private static String load() throws Exception {
+        return Files.readString(Path.of("/proc/loadavg")).split(" ")[0];
+    }
+
+    /** The response's body; fails unless it is a 200. */
+    private String call(HttpClient client, String token, String q, String extra) throws Exception {
         HttpRequest request = HttpRequest.newBuilder(URI.create("http://localhost:" + port
                 + "/api/v2/marketplace/items?q=" + URLEncoder.encode(q, StandardCharsets.UTF_8) + extra))
                 .header("Authorization", "Bearer " + token).GET().build();
@@ -111,6 +161,7 @@ class MarketplaceSearchBench {
         if (response.statusCode() != 200) {
             throw new IllegalStateException("HTTP " + response.statusCode() + ": " + new String(response.body()));
         }
+        return new String(response.body(), StandardCharsets.UTF_8);
     }
 
     private void insert() {
@@ -133,7 +184,8 @@ class MarketplaceSearchBench {
                 + " 'approved',"
                 + " w[1 + (g * 3) % " + n + "] || ' ' || w[1 + (g * 5) % " + n + "] || ' ' || w[1 + (g * 17) % " + n
                 + "] || ' for ' || w[1 + (g * 19) % " + n + "],"
-                + " (select string_agg(w[1 + (g * k * 31 + k * 7) % " + n + "], ' ') from generate_series(1, 40) k),"
+                + " (select string_agg(coalesce(w[1 + (g * k * 31 + k * 7) % " + VOCABULARY + "], 't'"
+                + " || (1 + (g * k * 31 + k * 7) % " + VOCABULARY + ")), ' ') from generate_series(1, 40) k),"
                 + " array[w[1 + (g * 23) % " + n + "], w[1 + (g * 29) % " + n + "]],"
                 + " case when g % 50 = 0 then array['official'] else '{}' end,"
                 + " 1, 1, g % 97, g % 89, now() - make_interval(secs => g), now()"

@@ -62,6 +62,7 @@ class MarketplaceView extends VerticalLayout implements BeforeEnterObserver {
     final ComboBox<String> author = new ComboBox<>("Author");
     final ComboBox<Visibility> visibility = new ComboBox<>("Visibility");
     final Select<MarketQuery.Sort> sort = new Select<>();
+    final HorizontalLayout facets = new HorizontalLayout();
     final Div results = new Div();
     final Span total = new Span();
     final Button publish = new Button("Publish", VaadinIcon.PLUS.create());
@@ -131,7 +132,7 @@ class MarketplaceView extends VerticalLayout implements BeforeEnterObserver {
         }
         sort.setWidth("10em");
         sort.addValueChangeListener(e -> refresh());
-        HorizontalLayout facets = new HorizontalLayout(type, category, tag, author, visibility, sort);
+        facets.add(type, category, tag, author, visibility, sort);
         facets.getStyle().set("flex-wrap", "wrap");
         facets.setWidthFull();
 
@@ -174,6 +175,9 @@ class MarketplaceView extends VerticalLayout implements BeforeEnterObserver {
                 .withVisibility(Optional.ofNullable(visibility.getValue()))
                 .withViews(view.equals("official"), view.equals("starred"), view.equals("mine"))
                 .withSort(sort.getValue()).withPage(0, PAGE);
+        // Updates are the followed items with a new version: search and facets do not apply.
+        search.setVisible(!view.equals("updates"));
+        facets.setVisible(!view.equals("updates"));
         MarketPage page;
         try {
             page = view.equals("updates") ? updates() : searcher.search(query, true);
