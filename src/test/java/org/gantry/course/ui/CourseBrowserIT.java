@@ -77,6 +77,13 @@ class CourseBrowserIT {
             browser.open("/courses/" + id);
             browser.await(By.cssSelector("vaadin-button[data-note='lecture-1.pdf']")).click();
             browser.await(By.id("pdf-viewer"));
+            // Bug: the note's frame was blank ("refused to connect"): every response said X-Frame-Options: DENY
+            Object frameOptions = ((org.openqa.selenium.JavascriptExecutor) browser.driver).executeAsyncScript(
+                    "const done = arguments[arguments.length - 1];"
+                    + " fetch(document.getElementById('pdf-viewer').src).then(r => done("
+                    + "[r.headers.get('content-type'), r.headers.get('x-frame-options')].join(' ')));");
+            assertThat(frameOptions).isEqualTo("application/pdf SAMEORIGIN");
+            Thread.sleep(1000);
             browser.screenshot("course-student");
             browser.width(420);
             browser.screenshot("course-student-420");
