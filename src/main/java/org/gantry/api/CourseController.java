@@ -19,6 +19,7 @@ import org.gantry.course.Assignment;
 import org.gantry.course.AssignmentDraft;
 import org.gantry.course.Course;
 import org.gantry.course.CourseAssignments;
+import org.gantry.course.CourseCopies;
 import org.gantry.course.CourseDraft;
 import org.gantry.course.CourseMaterials;
 import org.gantry.course.CourseService;
@@ -55,9 +56,11 @@ class CourseController {
     private final CourseUnits units;
     private final CourseMaterials materials;
     private final CourseAssignments assignments;
+    private final CourseCopies copies;
 
     CourseController(CourseService courses, CourseUnits units, CourseMaterials materials,
-                     CourseAssignments assignments) {
+                     CourseAssignments assignments, CourseCopies copies) {
+        this.copies = copies;
         this.courses = courses;
         this.units = units;
         this.materials = materials;
@@ -96,6 +99,15 @@ class CourseController {
     Map<String, String> delete(@PathVariable long id) {
         courses.delete(id);
         return Map.of("message", "Deleted course " + id + ".");
+    }
+
+    @PostMapping("/{id}/copy")
+    @Operation(summary = "Copy a course to a new term", description = "Body: {term}; units arrive as drafts, with"
+            + " their notes' newest versions, links and assignments (no due dates, no jobs).")
+    ResponseEntity<Map<String, Object>> copy(@PathVariable long id, @RequestBody Map<String, Object> body) {
+        Course copy = copies.copy(id, text(body, "term").orElseThrow(() -> ApiException.invalid(
+                "term is the new term, like 2027 spring.")));
+        return ResponseEntity.created(URI.create("/api/v2/courses/" + copy.id())).body(json(copy));
     }
 
     @PostMapping("/{id}/enrolment")

@@ -69,6 +69,9 @@ class SecurityConfiguration extends VaadinWebSecurity {
                 .maximumSessions(-1)
                 .sessionRegistry(sessionRegistry)
                 .expiredUrl("/login?expired"));
+        // Gantry's own pages show its PDFs (course notes, marketplace files) in iframes; Spring
+        // Security's default DENY blanked them. Other sites still may not frame Gantry.
+        http.headers(headers -> headers.frameOptions(frame -> frame.sameOrigin()));
         setLoginView(http, LoginView.class, "/login?logout");
         http.addFilterBefore(new FormLoginThrottle(loginLimiter, "/login"), UsernamePasswordAuthenticationFilter.class);
     }

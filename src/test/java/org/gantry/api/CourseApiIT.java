@@ -146,6 +146,32 @@ class CourseApiIT {
     }
 
     @Test
+    void a_course_copied_to_a_new_term_has_its_units_as_drafts_with_their_notes_and_assignments() throws Exception {
+        long id = teacher.postJson("/api/v2/courses", Map.of("code", "CP1", "title", "Copied", "term", group, "groups",
+                List.of(group))).json().get("id").asLong();
+        long unitId = teacher.postJson("/api/v2/courses/" + id + "/units", Map.of("title", "Week 1", "publish", true))
+                .json().get("id").asLong();
+        assertThat(upload(teacher, id, unitId, "notes.pdf", PDF).statusCode()).isEqualTo(201);
+        assertThat(teacher.postJson("/api/v2/courses/" + id + "/assignments", Map.of("unit", unitId, "title", "Run",
+                "yaml", RuntimeJobs.job("run", "", "true"), "due", "2030-01-01T00:00:00Z")).status()).isEqualTo(201);
+        assertThat(teacher.postJson("/api/v2/courses/" + id + "/copy", Map.of("term", group)).status())
+                .isEqualTo(409);
+        assertThat(student.postJson("/api/v2/courses/" + id + "/copy", Map.of("term", "next")).status())
+                .isEqualTo(403);
+
+        Response copied = teacher.postJson("/api/v2/courses/" + id + "/copy", Map.of("term", group + "-next"));
+        assertThat(copied.status()).as(copied.toString()).isEqualTo(201);
+        JsonNode copy = teacher.get("/api/v2/courses/" + copied.json().get("id").asLong()).json();
+        assertThat(copy.get("code").asText()).isEqualTo("CP1");
+        assertThat(copy.at("/units/0/published").asBoolean()).isFalse();
+        assertThat(copy.at("/units/0/assignments/0/title").asText()).isEqualTo("Run");
+        assertThat(copy.at("/units/0/assignments/0/due").isNull()).isTrue();
+        assertThat(teacher.get("/api/v2/courses/" + copy.get("id").asLong() + "/units/" + copy.at("/units/0/id")
+                .asLong() + "/materials/notes.pdf").body()).isEqualTo(new String(PDF, StandardCharsets.US_ASCII));
+        assertThat(student.get("/api/v2/courses/" + copy.get("id").asLong()).json().get("units")).isEmpty();
+    }
+
+    @Test
     void only_instructors_create_courses_and_admins_make_instructors_over_rest() {
         Response refused = outsider.postJson("/api/v2/courses", Map.of("code", "X1", "title", "X", "groups",
                 List.of(group)));

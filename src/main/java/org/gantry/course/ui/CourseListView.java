@@ -95,8 +95,7 @@ class CourseListView extends VerticalLayout {
         row.getElement().setAttribute("data-course", Long.toString(course.id()));
         row.getStyle().set("flex-wrap", "wrap");
         if (course.newUnits() > 0) {
-            Span badge = new Span(course.newUnits() + " new");
-            badge.getElement().getThemeList().add("badge success primary");
+            Span badge = Badges.of(course.newUnits() + " new", "success");
             badge.addClassName("new-units");
             row.add(badge);
         }

@@ -127,11 +127,11 @@ class CourseView extends VerticalLayout implements BeforeEnterObserver, HasDynam
         HorizontalLayout head = new HorizontalLayout(heading);
         head.setAlignItems(FlexComponent.Alignment.CENTER);
         if (isNew) {
-            head.add(badge("New", "badge success primary"));
+            head.add(Badges.of("New", "success"));
         }
         if (!unit.published()) {
-            head.add(badge(unit.publishAt().map(t -> "Scheduled for " + WHEN.format(t.atZone(ZoneId.systemDefault())))
-                    .orElse("Draft"), "badge contrast"));
+            head.add(Badges.of(unit.publishAt().map(t -> "Scheduled for " + WHEN.format(t.atZone(
+                    ZoneId.systemDefault()))).orElse("Draft"), "contrast"));
         }
         VerticalLayout box = new VerticalLayout(head);
         box.setPadding(false);
@@ -227,8 +227,8 @@ class CourseView extends VerticalLayout implements BeforeEnterObserver, HasDynam
             box.add(none);
             for (CourseAssignments.Result r : mine) {
                 Anchor job = new Anchor("job-detail/" + r.job().orElse(""), r.job().orElse(""));
-                Span state = badge(r.state(), "SUCCEEDED".equals(r.state()) ? "badge success"
-                        : "FAILED".equals(r.state()) ? "badge error" : "badge");
+                Span state = Badges.of(r.state(), "SUCCEEDED".equals(r.state()) ? "success"
+                        : "FAILED".equals(r.state()) ? "error" : "contrast");
                 state.addClassName("my-job-state");
                 HorizontalLayout row = new HorizontalLayout(job, state);
                 row.setAlignItems(FlexComponent.Alignment.BASELINE);
@@ -243,11 +243,5 @@ class CourseView extends VerticalLayout implements BeforeEnterObserver, HasDynam
                 note.name(), Optional.empty()).in());
         resource.setContentType(note.contentType());
         return resource;
-    }
-
-    private static Span badge(String text, String theme) {
-        Span badge = new Span(text);
-        badge.getElement().getThemeList().add(theme);
-        return badge;
     }
 }

@@ -79,9 +79,9 @@ class UnitEditor extends VerticalLayout {
         getStyle().set("border-top", "1px solid var(--lumo-contrast-10pct)").set("padding-top", "var(--lumo-space-s)");
         H3 heading = new H3(unit.position() + ". " + unit.title());
         heading.getStyle().set("margin", "0");
-        Span state = new Span(unit.published() ? "Published" : unit.publishAt().map(t -> "Scheduled for "
-                + CourseView.WHEN.format(t.atZone(ZoneId.systemDefault()))).orElse("Draft"));
-        state.getElement().getThemeList().add(unit.published() ? "badge success" : "badge contrast");
+        Span state = Badges.of(unit.published() ? "Published" : unit.publishAt().map(t -> "Scheduled for "
+                + CourseView.WHEN.format(t.atZone(ZoneId.systemDefault()))).orElse("Draft"),
+                unit.published() ? "success" : "contrast");
         state.addClassName("unit-state");
         publish.addClickListener(e -> run(() -> units.publish(course.id(), unit.id(), Optional.empty())));
         publishAt.setStep(java.time.Duration.ofMinutes(15));
@@ -92,6 +92,10 @@ class UnitEditor extends VerticalLayout {
                             throw new CourseException(CourseException.Kind.INVALID, "Pick the date and time to publish.");
                         }))));
         Button draft = new Button("Back to draft", e -> run(() -> units.unpublish(course.id(), unit.id())));
+        publish.setVisible(!unit.published());
+        publishAt.setVisible(!unit.published());
+        schedule.setVisible(!unit.published());
+        draft.setVisible(unit.publishAt().isPresent());
         HorizontalLayout head = new HorizontalLayout(heading, state, publish, publishAt, schedule, draft);
         head.setAlignItems(FlexComponent.Alignment.BASELINE);
         head.getStyle().set("flex-wrap", "wrap");
