@@ -17,9 +17,11 @@ import com.vaadin.flow.router.Menu;
 import com.vaadin.flow.router.PageTitle;
 import com.vaadin.flow.router.Route;
 import jakarta.annotation.security.RolesAllowed;
+import java.util.List;
 import java.util.Locale;
 import java.util.TreeSet;
 import org.gantry.base.ui.Notifications;
+import org.gantry.base.ui.WindowWidth;
 import org.gantry.security.GroupService;
 import org.gantry.security.UserGroup;
 import org.gantry.storage.StorageException;
@@ -53,12 +55,17 @@ class StorageAdminView extends VerticalLayout {
         setSizeFull();
         grid.addColumn(StorageInfo::name).setHeader("Name").setAutoWidth(true);
         grid.addColumn(s -> s.kind().name().toLowerCase(Locale.ROOT)).setHeader("Kind").setAutoWidth(true);
-        grid.addColumn(StorageInfo::rootUri).setHeader("Root");
-        grid.addColumn(s -> String.join(", ", s.groups())).setHeader("Groups");
-        grid.addColumn(StorageInfo::mountPath).setHeader("Mount path");
+        Grid.Column<StorageInfo> root = grid.addColumn(StorageInfo::rootUri).setHeader("Root");
+        Grid.Column<StorageInfo> groupNames = grid.addColumn(s -> String.join(", ", s.groups())).setHeader("Groups");
+        Grid.Column<StorageInfo> mount = grid.addColumn(StorageInfo::mountPath).setHeader("Mount path");
         grid.addColumn(s -> (s.readOnly() ? "read-only" : "read-write") + (s.isDefault() ? ", default" : ""))
                 .setHeader("Access");
-        grid.addColumn(s -> s.hasCredentials() ? "sealed" : "none").setHeader("Password");
+        Grid.Column<StorageInfo> password = grid.addColumn(s -> s.hasCredentials() ? "sealed" : "none")
+                .setHeader("Password");
+        grid.setMinHeight("12rem");
+        // A phone-sized window shows the name, kind and access; selecting a row fills the form with the rest.
+        WindowWidth.follow(this, pixels -> List.of(root, groupNames, mount, password)
+                .forEach(column -> column.setVisible(!WindowWidth.narrow(pixels))));
         grid.setEmptyStateText("No storages yet: every user has their personal storage 'home'. Fill in the form"
                 + " above and save to share one with groups.");
         grid.asSingleSelect().addValueChangeListener(e -> show(e.getValue()));
@@ -79,6 +86,7 @@ class StorageAdminView extends VerticalLayout {
         groups.setItems(groupService.groups().stream().map(UserGroup::getName).toList());
         groups.setHelperText("members of these groups may use the storage");
         mountPath.setPlaceholder("/mnt/<name>");
+        save.setId("save-storage");
         save.addThemeVariants(ButtonVariant.LUMO_PRIMARY);
         save.addClickListener(e -> save());
         delete.addThemeVariants(ButtonVariant.LUMO_ERROR);
