@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Dimension;
+import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.Keys;
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.TakesScreenshot;
@@ -64,7 +65,7 @@ public final class Browser implements AutoCloseable {
     public WebElement scrolledTo(By locator) {
         WebElement element = new WebDriverWait(driver, Duration.ofSeconds(60))
                 .until(ExpectedConditions.presenceOfElementLocated(locator));
-        ((org.openqa.selenium.JavascriptExecutor) driver)
+        ((JavascriptExecutor) driver)
                 .executeScript("arguments[0].scrollIntoView({block: 'center'})", element);
         return await(locator);
     }
@@ -93,6 +94,36 @@ public final class Browser implements AutoCloseable {
                     throw e;
                 }
             }
+        }
+    }
+
+    /**
+     * Waits until the page and every grid in it fit the window's width (a view learns the width a round trip after
+     * it is drawn) and fails saying what scrolls sideways if they never do.
+     */
+    public void awaitFitsWidth() {
+        String script = "const doc = document.documentElement;"
+                + " if (doc.scrollWidth > doc.clientWidth) return 'the page scrolls sideways';"
+                + " for (const g of document.querySelectorAll('vaadin-grid')) { const t = g.$.table;"
+                + "   if (t.scrollWidth > t.clientWidth + 1) return 'grid ' + (g.id || '') + ' scrolls sideways'; }"
+                + " return 'fits';";
+        JavascriptExecutor js = (JavascriptExecutor) driver;
+        try {
+            new WebDriverWait(driver, Duration.ofSeconds(20)).until(d -> "fits".equals(js.executeScript(script)));
+        } catch (TimeoutException e) {
+            throw new AssertionError(driver.getCurrentUrl() + ": " + js.executeScript(script));
+        }
+    }
+
+    /** Fails unless the first element matching {@code css} lies within the window's width and its grid's, if any. */
+    public void assertOnScreen(String css) {
+        await(By.cssSelector(css));
+        Object inside = ((JavascriptExecutor) driver).executeScript("const e = document.querySelector(arguments[0]);"
+                + " const r = e.getBoundingClientRect(); const g = e.closest('vaadin-grid');"
+                + " const right = Math.min(window.innerWidth, g ? g.getBoundingClientRect().right : Infinity);"
+                + " return r.width > 0 && r.left >= 0 && r.right <= right", css);
+        if (!Boolean.TRUE.equals(inside)) {
+            throw new AssertionError(css + " is not within the window's width at " + driver.getCurrentUrl());
         }
     }
 

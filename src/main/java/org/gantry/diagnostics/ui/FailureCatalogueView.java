@@ -5,6 +5,7 @@ import com.vaadin.flow.component.button.ButtonVariant;
 import com.vaadin.flow.component.checkbox.Checkbox;
 import com.vaadin.flow.component.formlayout.FormLayout;
 import com.vaadin.flow.component.grid.Grid;
+import com.vaadin.flow.component.grid.GridVariant;
 import com.vaadin.flow.component.html.H2;
 import com.vaadin.flow.component.html.Paragraph;
 import com.vaadin.flow.component.html.Pre;
@@ -25,6 +26,7 @@ import java.util.OptionalInt;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.gantry.base.ui.Notifications;
+import org.gantry.base.ui.WindowWidth;
 import org.gantry.diagnostics.Behavior;
 import org.gantry.diagnostics.Category;
 import org.gantry.diagnostics.DiagnosticsService;
@@ -71,13 +73,32 @@ class FailureCatalogueView extends VerticalLayout {
         this.diagnostics = diagnostics;
         setSizeFull();
         grid.setId("failure-patterns");
-        grid.addColumn(FailurePattern::priority).setHeader("Priority").setAutoWidth(true).setFlexGrow(0);
-        grid.addColumn(FailurePattern::code).setHeader("Code").setAutoWidth(true).setFlexGrow(0);
-        grid.addColumn(FailurePattern::phrase).setHeader("Phrase").setAutoWidth(true);
-        grid.addColumn(p -> p.category().name().toLowerCase()).setHeader("Category").setAutoWidth(true);
-        grid.addColumn(p -> p.behavior().name().toLowerCase()).setHeader("Behaviour").setAutoWidth(true);
-        grid.addColumn(p -> p.enabled() ? "yes" : "no").setHeader("Enabled").setAutoWidth(true).setFlexGrow(0);
+        Grid.Column<FailurePattern> rank = grid.addColumn(FailurePattern::priority).setHeader("Priority")
+                .setAutoWidth(true).setFlexGrow(0);
+        Grid.Column<FailurePattern> codeColumn = grid.addColumn(FailurePattern::code).setHeader("Code")
+                .setWidth("11em").setFlexGrow(0);
+        Grid.Column<FailurePattern> phraseColumn = grid.addColumn(FailurePattern::phrase).setHeader("Phrase")
+                .setWidth("12em").setFlexGrow(1);
+        Grid.Column<FailurePattern> kind = grid.addColumn(p -> p.category().name().toLowerCase())
+                .setHeader("Category").setAutoWidth(true);
+        Grid.Column<FailurePattern> retry = grid.addColumn(p -> p.behavior().name().toLowerCase())
+                .setHeader("Behaviour").setAutoWidth(true);
+        Grid.Column<FailurePattern> on = grid.addColumn(p -> p.enabled() ? "yes" : "no").setHeader("Enabled")
+                .setAutoWidth(true).setFlexGrow(0);
+        // A phone-sized window shows the code and phrase, wrapped; selecting a row shows the rest in the form.
+        WindowWidth.follow(this, pixels -> {
+            boolean narrow = WindowWidth.narrow(pixels);
+            List.of(rank, kind, retry, on).forEach(column -> column.setVisible(!narrow));
+            codeColumn.setWidth(narrow ? "6em" : "11em");
+            phraseColumn.setWidth(narrow ? "8em" : "12em");
+            if (narrow) {
+                grid.addThemeVariants(GridVariant.LUMO_WRAP_CELL_CONTENT);
+            } else {
+                grid.removeThemeVariants(GridVariant.LUMO_WRAP_CELL_CONTENT);
+            }
+        });
         grid.setHeight("40vh");
+        grid.setMinHeight("16rem");
         grid.asSingleSelect().addValueChangeListener(e -> edit(Optional.ofNullable(e.getValue())));
         category.setLabel("Category");
         category.setItems(Category.values());
@@ -94,6 +115,7 @@ class FailureCatalogueView extends VerticalLayout {
         form.setColspan(reason, 2);
         form.setColspan(solution, 2);
         form.setColspan(regex, 2);
+        save.setId("save-pattern");
         save.addThemeVariants(ButtonVariant.LUMO_PRIMARY);
         log.setWidthFull();
         log.setMaxLength(1_000_000);

@@ -50,6 +50,7 @@ class GroupAdminView extends VerticalLayout {
         grid.addColumn(g -> g.getVirtualClusters().stream().map(VirtualCluster::getName).sorted()
                 .collect(Collectors.joining(", "))).setHeader("Virtual clusters");
         grid.setEmptyStateText("No groups yet. Fill in the form above and save to add one.");
+        grid.setMinHeight("14rem");
         grid.asSingleSelect().addValueChangeListener(e -> select(e.getValue()));
         name.setMaxLength(UserGroup.NAME_MAX);
         name.setId("group-name");

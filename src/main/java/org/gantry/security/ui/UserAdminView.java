@@ -3,6 +3,7 @@ package org.gantry.security.ui;
 import com.vaadin.flow.component.button.Button;
 import com.vaadin.flow.component.button.ButtonVariant;
 import com.vaadin.flow.component.grid.Grid;
+import com.vaadin.flow.component.grid.GridVariant;
 import com.vaadin.flow.component.html.H2;
 import com.vaadin.flow.component.orderedlayout.HorizontalLayout;
 import com.vaadin.flow.component.orderedlayout.VerticalLayout;
@@ -10,8 +11,10 @@ import com.vaadin.flow.router.Menu;
 import com.vaadin.flow.router.PageTitle;
 import com.vaadin.flow.router.Route;
 import jakarta.annotation.security.RolesAllowed;
+import java.util.List;
 import java.util.stream.Collectors;
 import org.gantry.base.ui.Notifications;
+import org.gantry.base.ui.WindowWidth;
 import org.gantry.security.AccountException;
 import org.gantry.security.CurrentUser;
 import org.gantry.security.GroupService;
@@ -36,14 +39,34 @@ class UserAdminView extends VerticalLayout {
         this.groups = groups;
         this.viewer = currentUser.require();
         setSizeFull();
-        grid.addColumn(UserAccount::getUsername).setHeader("Username").setSortable(true).setAutoWidth(true);
-        grid.addColumn(UserAccount::getRole).setHeader("Role").setAutoWidth(true);
-        grid.addColumn(u -> u.getGroups().stream().map(UserGroup::getName).sorted().collect(Collectors.joining(", ")))
-                .setHeader("Groups");
-        grid.addColumn(u -> String.join(", ", u.virtualClusterNames())).setHeader("Virtual clusters");
-        grid.addColumn(u -> u.isEnabled() ? "active" : "disabled").setHeader("Status").setAutoWidth(true);
-        grid.addComponentColumn(this::actions).setHeader("").setKey("actions").setAutoWidth(true);
+        Grid.Column<UserAccount> username = grid.addColumn(UserAccount::getUsername).setHeader("Username")
+                .setSortable(true).setAutoWidth(true);
+        Grid.Column<UserAccount> role = grid.addColumn(UserAccount::getRole).setHeader("Role").setAutoWidth(true);
+        Grid.Column<UserAccount> groupNames = grid.addColumn(u -> u.getGroups().stream().map(UserGroup::getName)
+                .sorted().collect(Collectors.joining(", "))).setHeader("Groups");
+        Grid.Column<UserAccount> clusters = grid.addColumn(u -> String.join(", ", u.virtualClusterNames()))
+                .setHeader("Virtual clusters");
+        Grid.Column<UserAccount> status = grid.addColumn(u -> u.isEnabled() ? "active" : "disabled")
+                .setHeader("Status").setAutoWidth(true);
+        Grid.Column<UserAccount> actions = grid.addComponentColumn(this::actions).setHeader("").setKey("actions")
+                .setAutoWidth(true).setFrozenToEnd(true);
         grid.setSizeFull();
+        grid.setMinHeight("16rem");
+        // A phone-sized window shows the name and the actions, stacked; Edit shows the rest.
+        WindowWidth.follow(this, pixels -> {
+            boolean narrow = WindowWidth.narrow(pixels);
+            List.of(role, groupNames, clusters, status).forEach(column -> column.setVisible(!narrow));
+            username.setAutoWidth(!narrow).setFlexGrow(1);
+            actions.setAutoWidth(!narrow);
+            if (narrow) {
+                username.setWidth("7em");
+                actions.setWidth("9em");
+                grid.addThemeVariants(GridVariant.LUMO_WRAP_CELL_CONTENT);
+            } else {
+                grid.removeThemeVariants(GridVariant.LUMO_WRAP_CELL_CONTENT);
+            }
+            grid.recalculateColumnWidths();
+        });
 
         Button create = new Button("New user", e -> openEditor(null));
         create.addThemeVariants(ButtonVariant.LUMO_PRIMARY);
@@ -66,6 +89,7 @@ class UserAdminView extends VerticalLayout {
         toggle.setId("toggle-" + user.getUsername());
         toggle.setVisible(!user.getUsername().equals(viewer));
         HorizontalLayout row = new HorizontalLayout(edit, password, toggle);
+        row.getStyle().set("flex-wrap", "wrap").set("row-gap", "0");
         row.getChildren().forEach(c -> ((Button) c).addThemeVariants(ButtonVariant.LUMO_SMALL, ButtonVariant.LUMO_TERTIARY));
         return row;
     }

@@ -4,6 +4,7 @@ import com.vaadin.flow.component.button.Button;
 import com.vaadin.flow.component.button.ButtonVariant;
 import com.vaadin.flow.component.formlayout.FormLayout;
 import com.vaadin.flow.component.grid.Grid;
+import com.vaadin.flow.component.grid.GridVariant;
 import com.vaadin.flow.component.html.H2;
 import com.vaadin.flow.component.orderedlayout.HorizontalLayout;
 import com.vaadin.flow.component.orderedlayout.VerticalLayout;
@@ -19,6 +20,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.gantry.base.ui.Notifications;
+import org.gantry.base.ui.WindowWidth;
 import org.gantry.security.AccountException;
 import org.gantry.security.GroupService;
 import org.gantry.security.VirtualCluster;
@@ -54,7 +56,7 @@ class VirtualClusterAdminView extends VerticalLayout {
         this.load = load;
         setSizeFull();
         grid.addColumn(VirtualCluster::getName).setHeader("Name").setAutoWidth(true);
-        grid.addColumn(VirtualCluster::getDescription).setHeader("Description");
+        grid.addColumn(VirtualCluster::getDescription).setHeader("Description").setKey("description");
         grid.addColumn(vc -> vc.getExecutor()
                         + (vc.getExecutorTarget().isEmpty() ? "" : " · " + vc.getExecutorTarget()))
                 .setHeader("Executor").setKey("executor").setAutoWidth(true);
@@ -65,6 +67,24 @@ class VirtualClusterAdminView extends VerticalLayout {
         grid.addColumn(vc -> amount(used.getOrDefault(vc.getName(), Amount.NONE))).setHeader("In use")
                 .setKey("used").setAutoWidth(true);
         grid.setEmptyStateText("No virtual clusters yet. Fill in the form above and save to add one.");
+        grid.setMinHeight("14rem");
+        // A phone-sized window shows each cluster's name, capacity and use, wrapped; a picked row fills the form.
+        WindowWidth.follow(this, pixels -> {
+            boolean narrow = WindowWidth.narrow(pixels);
+            List.of("description", "executor", "quota").forEach(key -> grid.getColumnByKey(key).setVisible(!narrow));
+            for (String key : List.of("capacity", "used")) {
+                Grid.Column<VirtualCluster> column = grid.getColumnByKey(key).setAutoWidth(!narrow);
+                if (narrow) {
+                    column.setWidth("7em");
+                }
+            }
+            if (narrow) {
+                grid.addThemeVariants(GridVariant.LUMO_WRAP_CELL_CONTENT);
+            } else {
+                grid.removeThemeVariants(GridVariant.LUMO_WRAP_CELL_CONTENT);
+            }
+            grid.recalculateColumnWidths();
+        });
         grid.asSingleSelect().addValueChangeListener(e -> {
             VirtualCluster vc = e.getValue();
             if (vc != null) {

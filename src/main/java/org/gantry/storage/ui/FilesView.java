@@ -25,6 +25,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import org.gantry.base.ui.Notifications;
+import org.gantry.base.ui.WindowWidth;
 import org.gantry.storage.FileEntry;
 import org.gantry.storage.StorageException;
 import org.gantry.storage.StorageFiles;
@@ -81,13 +82,20 @@ class FilesView extends VerticalLayout {
         Grid.Column<FileEntry> name = grid.addComponentColumn(this::nameCell).setHeader("Name")
                 .setComparator(Comparator.comparing((FileEntry e) -> !e.directory()).thenComparing(FileEntry::name))
                 .setFlexGrow(3);
-        grid.addColumn(e -> e.directory() ? "" : FileSizes.format(e.size())).setHeader("Size")
-                .setComparator(Comparator.comparingLong(FileEntry::size)).setAutoWidth(true);
-        grid.addColumn(e -> e.modified().map(FileSizes::time).orElse("")).setHeader("Modified").setAutoWidth(true)
+        Grid.Column<FileEntry> size = grid.addColumn(e -> e.directory() ? "" : FileSizes.format(e.size()))
+                .setHeader("Size").setComparator(Comparator.comparingLong(FileEntry::size)).setAutoWidth(true);
+        Grid.Column<FileEntry> modified = grid.addColumn(e -> e.modified().map(FileSizes::time).orElse(""))
+                .setHeader("Modified").setAutoWidth(true)
                 .setComparator(Comparator.comparing(e -> e.modified().orElse(java.time.Instant.EPOCH)));
-        // frozen to the end: on a phone's width the size and date scroll sideways, the actions stay in reach
-        grid.addComponentColumn(this::actions).setHeader("").setKey("actions").setAutoWidth(true).setFlexGrow(0)
+        // The actions stay at the right edge whatever the width; a phone-sized window shows the name and them.
+        grid.addComponentColumn(this::actions).setHeader("").setKey("actions").setWidth("9em").setFlexGrow(0)
                 .setFrozenToEnd(true);
+        WindowWidth.follow(this, pixels -> {
+            boolean wide = !WindowWidth.narrow(pixels);
+            size.setVisible(wide);
+            modified.setVisible(wide);
+            name.setWidth(wide ? "16em" : "6em");
+        });
         grid.sort(GridSortOrder.asc(name).build());
         grid.setEmptyStateText("This folder is empty. Drop files on the upload area above, or make a new folder.");
 

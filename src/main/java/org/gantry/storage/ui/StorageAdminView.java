@@ -17,9 +17,11 @@ import com.vaadin.flow.router.Menu;
 import com.vaadin.flow.router.PageTitle;
 import com.vaadin.flow.router.Route;
 import jakarta.annotation.security.RolesAllowed;
+import java.util.List;
 import java.util.Locale;
 import java.util.TreeSet;
 import org.gantry.base.ui.Notifications;
+import org.gantry.base.ui.WindowWidth;
 import org.gantry.security.GroupService;
 import org.gantry.security.UserGroup;
 import org.gantry.storage.StorageException;
@@ -54,13 +56,18 @@ class StorageAdminView extends VerticalLayout {
         setSizeFull();
         grid.addColumn(StorageInfo::name).setHeader("Name").setAutoWidth(true);
         grid.addColumn(s -> s.kind().name().toLowerCase(Locale.ROOT)).setHeader("Kind").setAutoWidth(true);
-        grid.addColumn(StorageInfo::rootUri).setHeader("Root");
-        grid.addColumn(s -> String.join(", ", s.groups())).setHeader("Groups");
-        grid.addColumn(s -> s.mountPath() + (s.mountedOn().isEmpty() ? "" : " (also on "
+        Grid.Column<StorageInfo> root = grid.addColumn(StorageInfo::rootUri).setHeader("Root");
+        Grid.Column<StorageInfo> groupNames = grid.addColumn(s -> String.join(", ", s.groups())).setHeader("Groups");
+        Grid.Column<StorageInfo> mount = grid.addColumn(s -> s.mountPath() + (s.mountedOn().isEmpty() ? "" : " (also on "
                 + String.join(", ", s.mountedOn().stream().sorted().toList()) + ")")).setHeader("Mount path");
         grid.addColumn(s -> (s.readOnly() ? "read-only" : "read-write") + (s.isDefault() ? ", default" : ""))
                 .setHeader("Access");
-        grid.addColumn(s -> s.hasCredentials() ? "sealed" : "none").setHeader("Password");
+        Grid.Column<StorageInfo> password = grid.addColumn(s -> s.hasCredentials() ? "sealed" : "none")
+                .setHeader("Password");
+        grid.setMinHeight("12rem");
+        // A phone-sized window shows the name, kind and access; selecting a row fills the form with the rest.
+        WindowWidth.follow(this, pixels -> List.of(root, groupNames, mount, password)
+                .forEach(column -> column.setVisible(!WindowWidth.narrow(pixels))));
         grid.setEmptyStateText("No storages yet: every user has their personal storage 'home'. Fill in the form"
                 + " above and save to share one with groups.");
         grid.asSingleSelect().addValueChangeListener(e -> show(e.getValue()));
@@ -84,6 +91,7 @@ class StorageAdminView extends VerticalLayout {
         mountPath.setHelperText("local tasks see a local directory here; other executors only where it is mounted");
         mountedOn.setPlaceholder("slurm, ssh:gpu1");
         mountedOn.setHelperText("executors whose machines have it mounted at the mount path (comma-separated)");
+        save.setId("save-storage");
         save.addThemeVariants(ButtonVariant.LUMO_PRIMARY);
         save.addClickListener(e -> save());
         delete.addThemeVariants(ButtonVariant.LUMO_ERROR);

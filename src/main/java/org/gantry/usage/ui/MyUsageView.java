@@ -24,6 +24,7 @@ import java.time.YearMonth;
 import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Optional;
+import org.gantry.base.ui.WindowWidth;
 import org.gantry.security.CurrentUser;
 import org.gantry.usage.BehaviourService;
 import org.gantry.usage.BillingService;
@@ -71,11 +72,18 @@ class MyUsageView extends VerticalLayout {
         daily.setId("daily-usage");
         daily.addColumn(b -> LocalDate.ofInstant(b.start(), ZoneOffset.UTC).toString()).setHeader("Day").setAutoWidth(true);
         daily.addColumn(UsageBucket::jobs).setHeader("Jobs").setTextAlign(ColumnTextAlign.END);
-        daily.addColumn(b -> b.succeeded() + " / " + b.attempts()).setHeader("Succeeded").setTextAlign(ColumnTextAlign.END);
+        Grid.Column<UsageBucket> succeeded = daily.addColumn(b -> b.succeeded() + " / " + b.attempts())
+                .setHeader("Succeeded").setTextAlign(ColumnTextAlign.END);
         daily.addColumn(b -> UsageFormats.hours(b.cpuSeconds())).setHeader("CPU-hours").setTextAlign(ColumnTextAlign.END);
-        daily.addColumn(b -> UsageFormats.hours(b.gpuSeconds())).setHeader("GPU-hours").setTextAlign(ColumnTextAlign.END);
-        daily.addColumn(b -> UsageFormats.duration(b.meanWaitSeconds())).setHeader("Mean wait")
+        Grid.Column<UsageBucket> gpu = daily.addColumn(b -> UsageFormats.hours(b.gpuSeconds())).setHeader("GPU-hours")
                 .setTextAlign(ColumnTextAlign.END);
+        Grid.Column<UsageBucket> wait = daily.addColumn(b -> UsageFormats.duration(b.meanWaitSeconds()))
+                .setHeader("Mean wait").setTextAlign(ColumnTextAlign.END);
+        // A phone-sized window shows the day, jobs and CPU-hours of each; the chart above has the rest.
+        WindowWidth.follow(this, pixels -> {
+            statement.fitWidth(pixels);
+            List.of(succeeded, gpu, wait).forEach(column -> column.setVisible(!WindowWidth.narrow(pixels)));
+        });
         daily.addThemeVariants(GridVariant.LUMO_COMPACT);
         daily.setAllRowsVisible(true);
         daily.setEmptyStateText("No task attempt of yours ended in the last 30 days.");

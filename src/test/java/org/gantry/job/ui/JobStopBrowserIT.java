@@ -16,6 +16,7 @@ import org.gantry.testsupport.RestClient;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.support.ui.WebDriverWait;
@@ -58,7 +59,16 @@ class JobStopBrowserIT {
             browser.await(By.id("job-list"));
             browser.open("/job-detail/" + erin + "~long-sleep");
             WebDriverWait wait = new WebDriverWait(browser.driver, Duration.ofSeconds(120));
+            // the summary and tables are drawn anew as the job is polled; an element read mid-redraw is looked up again
+            wait.ignoring(StaleElementReferenceException.class);
             wait.until(d -> stateOf(d).equals("Running"));
+            // Bug: "Logs" and "Connect" ran together in the task row; they are two buttons with a gap between.
+            // The task table is drawn anew as the job is polled: measure both buttons in one step.
+            wait.until(d -> Boolean.TRUE.equals(((JavascriptExecutor) d).executeScript(
+                    "const logs = document.getElementById('logs-main-0');"
+                    + " const connect = document.getElementById('connect-main-0');"
+                    + " return logs != null && connect != null && connect.getBoundingClientRect().width > 0"
+                    + " && connect.getBoundingClientRect().left >= logs.getBoundingClientRect().right + 8")));
             browser.await(By.id("tab-logs")).click();
             wait.until(d -> d.findElement(By.id("log-empty")).getText().equals("No output on stdout yet."));
             assertThat(browser.await(By.id("log-follow")).isDisplayed()).isTrue();

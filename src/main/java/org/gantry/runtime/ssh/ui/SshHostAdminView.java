@@ -14,7 +14,9 @@ import com.vaadin.flow.router.Menu;
 import com.vaadin.flow.router.PageTitle;
 import com.vaadin.flow.router.Route;
 import jakarta.annotation.security.RolesAllowed;
+import java.util.List;
 import org.gantry.base.ui.Notifications;
+import org.gantry.base.ui.WindowWidth;
 import org.gantry.runtime.ssh.SshHost;
 import org.gantry.runtime.ssh.SshHostService;
 
@@ -42,9 +44,13 @@ class SshHostAdminView extends VerticalLayout {
         setSizeFull();
         grid.addColumn(SshHost::getAlias).setHeader("Alias").setAutoWidth(true);
         grid.addColumn(h -> h.getUsername() + "@" + h.getHost() + ":" + h.getPort()).setHeader("Login");
-        grid.addColumn(SshHost::getKeyPath).setHeader("Key");
-        grid.addColumn(SshHost::getBaseDir).setHeader("Base directory");
-        grid.addColumn(SshHost::getDescription).setHeader("Description");
+        Grid.Column<SshHost> keyColumn = grid.addColumn(SshHost::getKeyPath).setHeader("Key");
+        Grid.Column<SshHost> baseDirColumn = grid.addColumn(SshHost::getBaseDir).setHeader("Base directory");
+        Grid.Column<SshHost> descriptionColumn = grid.addColumn(SshHost::getDescription).setHeader("Description");
+        // Below the form the table keeps room for a few rows; a phone-sized window shows alias and login.
+        grid.setMinHeight("14rem");
+        WindowWidth.follow(this, pixels -> List.of(keyColumn, baseDirColumn, descriptionColumn)
+                .forEach(column -> column.setVisible(!WindowWidth.narrow(pixels))));
         grid.setEmptyStateText("No SSH hosts yet. Fill in the form above and save to add one.");
         grid.asSingleSelect().addValueChangeListener(e -> {
             SshHost h = e.getValue();
