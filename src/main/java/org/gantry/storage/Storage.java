@@ -57,6 +57,10 @@ class Storage extends AbstractEntity {
     @Column(name = "group_name", length = 64)
     private Set<String> groups = new TreeSet<>();
 
+    /** The SFTP server's host key as a known_hosts line, pinned at registration; null for other kinds. */
+    @Column(name = "host_key", length = 8192)
+    private String hostKey;
+
     protected Storage() {
     }
 
@@ -127,6 +131,14 @@ class Storage extends AbstractEntity {
         this.mountPath = mountPath;
         this.description = description;
         this.groups = new TreeSet<>(groups);
+    }
+
+    String getHostKey() {
+        return hostKey;
+    }
+
+    void setHostKey(String knownHostsLine) {
+        this.hostKey = knownHostsLine;
     }
 
     void setCredentials(byte[] sealed) {

@@ -14,6 +14,18 @@ public interface StorageBackend {
      */
     StorageRoot open(StorageKind kind, String rootUri, Optional<String> password);
 
+    /**
+     * The same for a root whose server is known by a pinned host key ({@link #hostKey}): an SFTP
+     * server presenting another key is refused (UNAVAILABLE, saying so).
+     */
+    StorageRoot open(StorageKind kind, String rootUri, Optional<String> password, Optional<String> hostKey);
+
+    /**
+     * Connects to an SFTP root's server and answers its host key as a known_hosts line, to pin.
+     * Fails with {@link StorageException} UNAVAILABLE when the server cannot be reached.
+     */
+    String hostKey(String rootUri);
+
     /** Checks an administrator's root URI for the kind without connecting; a message says what is wrong. */
     Optional<String> checkUri(StorageKind kind, String rootUri);
 }

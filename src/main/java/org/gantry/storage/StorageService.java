@@ -108,6 +108,13 @@ public class StorageService {
             mountedOn.add(entry.trim());
         }
         Storage storage = storages.findByName(name).orElseGet(() -> new Storage(name));
+        if (settings.kind() != StorageKind.SFTP) {
+            storage.setHostKey(null);
+        } else if (storage.getHostKey() == null || storage.getKind() != StorageKind.SFTP
+                || !serverOf(storage.getRootUri()).equals(serverOf(rootUri))) {
+            // pinned now, and only again when the storage moves to another server (decision 0014)
+            storage.setHostKey(backend.hostKey(rootUri));
+        }
         storage.apply(settings.kind(), rootUri, settings.readOnly(), settings.isDefault(), mountPath,
                 settings.description() == null ? "" : settings.description().trim(), groups);
         storage.setMountedOn(mountedOn);
@@ -196,7 +203,17 @@ public class StorageService {
         Storage storage = storages.findByName(name).orElseThrow();
         Optional<String> password = Optional.ofNullable(storage.getCredentials())
                 .map(sealed -> cipher.open(sealed, storage.sealContext()));
-        return backend.open(storage.getKind(), storage.getRootUri(), password);
+        return backend.open(storage.getKind(), storage.getRootUri(), password, Optional.ofNullable(storage.getHostKey()));
+    }
+
+    /** {@code host:port} of a URI, empty when it has none. */
+    private static String serverOf(String uri) {
+        try {
+            java.net.URI parsed = new java.net.URI(uri);
+            return parsed.getHost() == null ? "" : parsed.getHost() + ":" + parsed.getPort();
+        } catch (java.net.URISyntaxException e) {
+            return "";
+        }
     }
 
     private boolean mayUse(Storage storage, Set<String> groups) {

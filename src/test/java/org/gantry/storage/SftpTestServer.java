@@ -17,9 +17,14 @@ public final class SftpTestServer implements AutoCloseable {
     private final SshServer server;
 
     public SftpTestServer(Path root, Path hostKey) throws IOException {
+        this(root, hostKey, 0);
+    }
+
+    /** On a given port (0: any free one), with the host key kept in {@code hostKey} (generated when missing). */
+    public SftpTestServer(Path root, Path hostKey, int port) throws IOException {
         server = SshServer.setUpDefaultServer();
         server.setHost("127.0.0.1");
-        server.setPort(0);
+        server.setPort(port);
         server.setKeyPairProvider(new SimpleGeneratorHostKeyProvider(hostKey));
         server.setPasswordAuthenticator((user, password, session) -> USER.equals(user) && PASSWORD.equals(password));
         server.setSubsystemFactories(List.of(new SftpSubsystemFactory()));
@@ -30,6 +35,10 @@ public final class SftpTestServer implements AutoCloseable {
     /** The root URI a storage registers: the server's root is the chroot. */
     public String rootUri() {
         return "sftp://" + USER + "@127.0.0.1:" + server.getPort() + "/";
+    }
+
+    public int port() {
+        return server.getPort();
     }
 
     @Override

@@ -48,14 +48,46 @@ final class SftpRealPaths {
         T call(ChannelSftp channel) throws SftpException;
     }
 
+    /**
+     * Runs the call on VFS's channel. A channel of a connection that died meanwhile (the server
+     * restarted) fails with "Pipe closed" although VFS took it for alive: it is dropped and the
+     * call runs once more on a new connection, which checks the server's host key again.
+     */
     private <T> T withChannel(ChannelCall<T> call) throws ReflectiveOperationException {
+        try {
+            return onChannel(call);
+        } catch (java.lang.reflect.InvocationTargetException e) {
+            if (!(e.getCause() instanceof SftpException sftp) || !(sftp.getCause() instanceof java.io.IOException)) {
+                throw e;
+            }
+            return onChannel(call);
+        }
+    }
+
+    private <T> T onChannel(ChannelCall<T> call) throws ReflectiveOperationException {
         ChannelSftp channel = (ChannelSftp) getChannel.invoke(fileSystem);
+        boolean broken = false;
         try {
             return call.call(channel);
         } catch (SftpException e) {
+            broken = e.getCause() instanceof java.io.IOException;
             throw new java.lang.reflect.InvocationTargetException(e);
         } finally {
-            putChannel.invoke(fileSystem, channel);
+            if (broken) {
+                channel.disconnect();
+                disconnectSession(channel);
+            } else {
+                putChannel.invoke(fileSystem, channel);
+            }
+        }
+    }
+
+    /** Ends the dead connection too, so that VFS opens a new one instead of reusing it. */
+    private static void disconnectSession(ChannelSftp channel) {
+        try {
+            channel.getSession().disconnect();
+        } catch (com.jcraft.jsch.JSchException alreadyGone) {
+            // nothing to end
         }
     }
 

@@ -7,6 +7,10 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
+import com.jcraft.jsch.HostKey;
+import com.jcraft.jsch.JSch;
+import com.jcraft.jsch.JSchException;
+import com.jcraft.jsch.Session;
 import org.apache.commons.vfs2.FileObject;
 import org.apache.commons.vfs2.FileSystemException;
 import org.apache.commons.vfs2.FileSystemOptions;
@@ -97,6 +101,11 @@ class VfsStorageBackend implements StorageBackend, DisposableBean {
 
     @Override
     public StorageRoot open(StorageKind kind, String rootUri, Optional<String> password) {
+        return open(kind, rootUri, password, Optional.empty());
+    }
+
+    @Override
+    public StorageRoot open(StorageKind kind, String rootUri, Optional<String> password, Optional<String> hostKey) {
         checkUri(kind, rootUri).ifPresent(problem -> {
             throw new StorageException(StorageException.Kind.INVALID, problem);
         });
@@ -107,13 +116,19 @@ class VfsStorageBackend implements StorageBackend, DisposableBean {
             sftp.setSessionTimeout(options, Duration.ofSeconds(30));
             sftp.setConnectTimeout(options, Duration.ofSeconds(15));
             try {
-                // New host keys are recorded, as the SSH executor's hosts are (docs/decisions/0014-storages.md).
-                sftp.setStrictHostKeyChecking(options, "no");
-                Files.createDirectories(knownHosts.getParent());
-                if (!Files.exists(knownHosts)) {
-                    Files.createFile(knownHosts);
+                if (hostKey.isPresent()) {
+                    // the key pinned at registration, alone in a file of its own: any other key is refused
+                    sftp.setStrictHostKeyChecking(options, "yes");
+                    sftp.setKnownHosts(options, pinnedKeyFile(hostKey.get()).toFile());
+                } else {
+                    // registered before keys were pinned: recorded on first use (docs/decisions/0014-storages.md)
+                    sftp.setStrictHostKeyChecking(options, "no");
+                    Files.createDirectories(knownHosts.getParent());
+                    if (!Files.exists(knownHosts)) {
+                        Files.createFile(knownHosts);
+                    }
+                    sftp.setKnownHosts(options, knownHosts.toFile());
                 }
-                sftp.setKnownHosts(options, knownHosts.toFile());
             } catch (java.io.IOException e) {
                 throw new StorageException(StorageException.Kind.UNAVAILABLE, "Cannot keep SFTP host keys: " + e.getMessage(), e);
             }
@@ -136,6 +151,63 @@ class VfsStorageBackend implements StorageBackend, DisposableBean {
         } catch (java.io.IOException e) {
             throw new StorageException(StorageException.Kind.UNAVAILABLE, "The storage cannot be opened: "
                     + VfsStorageRoot.reason(e), e);
+        }
+    }
+
+    /** A known_hosts file holding only this line, named by its hash so that equal keys share one. */
+    private Path pinnedKeyFile(String knownHostsLine) throws java.io.IOException {
+        String line = knownHostsLine.strip();
+        Path file = knownHosts.resolveSibling("storage-keys").resolve(sha256(line) + ".known_hosts");
+        if (!Files.exists(file)) {
+            Files.createDirectories(file.getParent());
+            Path part = Files.createTempFile(file.getParent(), ".key", ".part");
+            Files.writeString(part, line + "\n");
+            Files.move(part, file, java.nio.file.StandardCopyOption.ATOMIC_MOVE,
+                    java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        }
+        return file;
+    }
+
+    @Override
+    public String hostKey(String rootUri) {
+        URI uri;
+        try {
+            uri = new URI(rootUri);
+        } catch (URISyntaxException e) {
+            throw new StorageException(StorageException.Kind.INVALID, "The root URI is not a URI: " + e.getReason());
+        }
+        int port = uri.getPort() < 0 ? 22 : uri.getPort();
+        Session session = null;
+        try {
+            session = new JSch().getSession(uri.getUserInfo(), uri.getHost(), port);
+            // only the key exchange is wanted: the key is read before any authentication
+            session.setConfig("StrictHostKeyChecking", "no");
+            session.setConfig("PreferredAuthentications", "none,password");
+            try {
+                session.connect(15_000);
+            } catch (JSchException authenticationOrLater) {
+                if (session.getHostKey() == null) {
+                    throw authenticationOrLater;
+                }
+            }
+            HostKey key = session.getHostKey();
+            return key.getHost() + " " + key.getType() + " " + key.getKey();
+        } catch (JSchException e) {
+            throw new StorageException(StorageException.Kind.UNAVAILABLE, "Cannot reach the SFTP server "
+                    + uri.getHost() + ":" + port + " to record its host key: " + VfsStorageRoot.reason(e), e);
+        } finally {
+            if (session != null) {
+                session.disconnect();
+            }
+        }
+    }
+
+    private static String sha256(String text) {
+        try {
+            return java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256")
+                    .digest(text.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
         }
     }
 

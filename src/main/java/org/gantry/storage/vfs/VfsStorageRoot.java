@@ -275,6 +275,14 @@ final class VfsStorageRoot implements StorageRoot {
 
     /** The innermost message: VFS wraps the useful one ("Connection refused", "Auth fail"). */
     static String reason(Throwable e) {
+        for (Throwable c = e; c != null && c.getCause() != c; c = c.getCause()) {
+            if (c instanceof com.jcraft.jsch.JSchChangedHostKeyException
+                    || String.valueOf(c.getMessage()).startsWith("HostKey has been changed")) {
+                return "the SFTP server's host key is not the one pinned when the storage was registered: refused"
+                        + " (the server was reinstalled, or someone stands in between); an administrator who"
+                        + " trusts the new key registers the storage again";
+            }
+        }
         Throwable t = e;
         while (t.getCause() != null && t.getCause() != t) {
             t = t.getCause();

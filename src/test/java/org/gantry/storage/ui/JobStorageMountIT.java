@@ -18,6 +18,7 @@ import java.util.Map;
 import org.gantry.runtime.RuntimeSpringTest;
 import org.gantry.security.Role;
 import org.gantry.storage.FileEntry;
+import org.gantry.storage.SftpTestServer;
 import org.gantry.storage.StoragePath;
 import org.gantry.testsupport.KaribuSupport;
 import org.gantry.testsupport.RestClient;
@@ -148,9 +149,13 @@ class JobStorageMountIT {
     }
 
     @Test
-    void storages_the_user_may_not_use_or_the_executor_cannot_reach_refuse_the_submission() {
+    void storages_the_user_may_not_use_or_the_executor_cannot_reach_refuse_the_submission() throws Exception {
         String others = register("local", shared.toString(), List.of("some-other-group"), false);
-        String sftp = register("sftp", "sftp://data@127.0.0.1:2222/srv", List.of("default"), false);
+        String sftp;
+        try (SftpTestServer server = new SftpTestServer(Files.createDirectories(shared.resolve("sftp")),
+                shared.resolve("sftp-key"))) {
+            sftp = register("sftp", server.rootUri(), List.of("default"), false);
+        }
 
         RestClient.Response unknown = alice.postYaml("/api/v2/jobs",
                 withStorages(job(name("unknown"), "", "true"), "no-such-storage"));

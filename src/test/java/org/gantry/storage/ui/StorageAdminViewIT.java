@@ -5,7 +5,10 @@ import static com.github.mvysny.kaributesting.v10.LocatorJ._get;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.vaadin.flow.component.UI;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Set;
+import org.gantry.storage.SftpTestServer;
 import org.gantry.security.Role;
 import org.gantry.storage.StorageInfo;
 import org.gantry.storage.StorageKind;
@@ -13,6 +16,7 @@ import org.gantry.storage.StorageService;
 import org.gantry.testsupport.KaribuSupport;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.context.ApplicationContext;
@@ -25,9 +29,14 @@ class StorageAdminViewIT {
     @Autowired
     StorageService storages;
 
+    private SftpTestServer closeAfter;
+
     @AfterEach
-    void tearDown() {
+    void tearDown() throws Exception {
         KaribuSupport.signOut();
+        if (closeAfter != null) {
+            closeAfter.close();
+        }
     }
 
     private StorageAdminView open() {
@@ -41,11 +50,14 @@ class StorageAdminViewIT {
     }
 
     @Test
-    void an_admin_registers_an_sftp_storage_whose_password_is_sealed_and_never_shown() {
+    void an_admin_registers_an_sftp_storage_whose_password_is_sealed_and_never_shown(@TempDir Path dir)
+            throws Exception {
+        SftpTestServer server = new SftpTestServer(Files.createDirectories(dir.resolve("root")), dir.resolve("key"));
+        closeAfter = server;
         StorageAdminView view = open();
         view.name.setValue("scratch");
         view.kind.setValue(StorageKind.SFTP);
-        view.rootUri.setValue("sftp://data@files.lab.example:22/export/scratch");
+        view.rootUri.setValue(server.rootUri());
         view.credentials.setValue("s3cret-password");
         view.groups.setValue(Set.of("default"));
         view.save();
