@@ -37,7 +37,7 @@ class Handler(socketserver.StreamRequestHandler):
         elif path == "/go":
             self.send(b"HTTP/1.1 302 Found\r\nLocation: /landing\r\nSet-Cookie: pet=cat; Path=/\r\n"
                       b"Content-Length: 0\r\nConnection: close\r\n\r\n")
-        elif path.startswith("/seen"):
+        elif path.split("?")[0].endswith("/seen"):
             body = ("\n".join([request_line] + raw) + "\n").encode("latin-1")
             self.send(b"HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: %d\r\n"
                       b"Connection: close\r\n\r\n" % len(body) + body)
