@@ -66,12 +66,14 @@ class JobDebugCommand implements Callable<Integer> {
         Process pwd = new ProcessBuilder(ssh).redirectError(ProcessBuilder.Redirect.INHERIT).start();
         pwd.getOutputStream().close();
         String out = new String(pwd.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
-        if (!pwd.waitFor(60, TimeUnit.SECONDS) || pwd.exitValue() != 0 || !out.startsWith("/")) {
+        // the task's shell may print something of its own first: the directory is the last line
+        List<String> lines = out.lines().toList();
+        String last = lines.isEmpty() ? "" : lines.get(lines.size() - 1).strip();
+        if (!pwd.waitFor(60, TimeUnit.SECONDS) || pwd.exitValue() != 0 || !last.startsWith("/")) {
             throw new CliException("Could not read the task's working directory through the gateway"
                     + (out.isEmpty() ? "" : ": " + out));
         }
-        List<String> lines = out.lines().toList();
-        return lines.get(lines.size() - 1);
+        return last;
     }
 
     /** What the user reads: how to start debugpy, VS Code's configuration, PyCharm's. */
