@@ -1,5 +1,7 @@
 package org.gantry.job;
 
+import java.util.Collection;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -15,4 +17,21 @@ public interface TaskTerminalLinks {
      * (task not running, viewer not allowed).
      */
     Optional<String> terminalRoute(String viewer, String owner, String jobName, String roleName, int taskIndex);
+
+    /**
+     * The browser proxy's links to the ports of task {@code roleName[taskIndex]} that
+     * {@code viewer} may open now: those the task declares ({@code declared}, reserved for it)
+     * and those its processes listen on, in port order; empty when there are none.
+     */
+    default List<PortLink> portLinks(String viewer, String owner, String jobName, String roleName, int taskIndex,
+                                     Collection<Integer> declared) {
+        return List.of();
+    }
+
+    /**
+     * @param port the task's port
+     * @param href the app-relative URL that opens it through the browser proxy
+     */
+    record PortLink(int port, String href) {
+    }
 }

@@ -16,7 +16,8 @@ public class TerminalAuditEntry extends AbstractEntity {
 
     public static final int REASON_MAX = 1024;
 
-    public enum Via { SSH, BROWSER }
+    /** The SSH gateway, the browser terminal through it, or the browser proxy to a task's port. */
+    public enum Via { SSH, BROWSER, PROXY }
 
     public enum Outcome { ALLOWED, REFUSED }
 

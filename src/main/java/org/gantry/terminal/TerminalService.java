@@ -49,6 +49,15 @@ public class TerminalService {
      * either way, with the port.
      */
     public Admission admitPort(TerminalAttempt attempt, String host, int port) {
+        return admitPort(attempt, host, port, true);
+    }
+
+    /**
+     * {@link #admitPort(TerminalAttempt, String, int)}, recording an allowed request only when
+     * {@code recordAllowed}: the browser proxy checks every HTTP request but records an
+     * allowed port once in a while, not once per page asset. Refusals are always recorded.
+     */
+    public Admission admitPort(TerminalAttempt attempt, String host, int port, boolean recordAllowed) {
         String what = "port " + host + ":" + port;
         Admission admission = decide(attempt);
         if (admission instanceof Admission.Allowed allowed) {
@@ -56,8 +65,10 @@ public class TerminalService {
             if (refusal.isPresent()) {
                 admission = new Admission.Refused(refusal.get());
             } else {
-                audit.record(attempt, TerminalAuditEntry.Outcome.ALLOWED, allowed.reason() + "; " + what + " in "
-                        + describe(allowed.target()));
+                if (recordAllowed) {
+                    audit.record(attempt, TerminalAuditEntry.Outcome.ALLOWED, allowed.reason() + "; " + what + " in "
+                            + describe(allowed.target()));
+                }
                 return admission;
             }
         }

@@ -97,7 +97,7 @@ class RemoteDevCommandsIT {
                 taskPort + ":" + localPort);
         try {
             TaskProcesses.awaitListening(taskPort, server);
-            TaskProcesses.awaitListening(localPort, forward);
+            TaskProcesses.awaitListening(localPort, forward, 180);
             assertThat(Files.readString(out)).contains("http://localhost:" + localPort + "/  ->  port " + taskPort
                     + " of " + user + "~train~worker~0");
             HttpResponse<String> page = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
@@ -113,6 +113,61 @@ class RemoteDevCommandsIT {
         CliProcess.Result outOfTask = gantry("", "job", "cp", user + "~train~worker~0:/page.html", back.toString());
         assertThat(outOfTask.exitCode()).as(outOfTask.err()).isZero();
         assertThat(back).hasContent("from the laptop");
+    }
+
+    @Test
+    void debug_forwards_the_debuggers_port_and_prints_the_attach_configuration() throws Exception {
+        String user = "dbg" + UUID.randomUUID().toString().substring(0, 8);
+        TerminalTestData.user(users, user, Role.USER);
+        TaskShellTarget.Local task = TerminalTestData.localTask("train", Map.of());
+        tasks.running(TaskRoute.of(user, "train", "worker", 0), task);
+        gantry(user + "-password\n", "login", "--server", "http://localhost:" + port, "-u", user, "--password-stdin");
+
+        // A stand-in for debugpy, which cannot be installed here (no PyPI): a listener in the task that
+        // answers a Debug Adapter Protocol "initialize" request the way debugpy's adapter does.
+        int debugPort = TaskProcesses.freePort();
+        Process debuggee = TaskProcesses.startInTask(task, List.of("python3", "-c", String.join("\n",
+                "import socket",
+                "s = socket.create_server(('127.0.0.1', " + debugPort + "))",
+                "c, _ = s.accept()",
+                "data = c.recv(65536)",
+                "body = b'{\"seq\": 1, \"type\": \"response\", \"request_seq\": 1, \"command\": \"initialize\", \"success\": true}'",
+                "c.sendall(b'Content-Length: %d\\r\\n\\r\\n' % len(body) + body if b'initialize' in data else b'')",
+                "c.close()")));
+        int localPort = TaskProcesses.freePort();
+        Path out = cliHome.resolve("debug.out");
+        Process debug = new CliProcess(cliHome).start(out, "job", "debug", user + "~train", "worker", "0", "--python",
+                "--port", Integer.toString(debugPort), "--local-port", Integer.toString(localPort));
+        try {
+            TaskProcesses.awaitListening(debugPort, debuggee);
+            TaskProcesses.awaitListening(localPort, debug, 180);
+            assertThat(Files.readString(out))
+                    .contains("python -m debugpy --listen localhost:" + debugPort + " --wait-for-client")
+                    .contains("\"type\": \"debugpy\",", "\"request\": \"attach\",",
+                            "\"connect\": { \"host\": \"localhost\", \"port\": " + localPort + " },",
+                            "{ \"localRoot\": \"${workspaceFolder}\", \"remoteRoot\": \"" + task.workingDirectory() + "\" }")
+                    .contains("gantry job ssh-config " + user + "~train worker 0")
+                    .contains("<project root>  =  " + task.workingDirectory());
+            try (java.net.Socket ide = new java.net.Socket("127.0.0.1", localPort)) {
+                String request = "{\"seq\": 1, \"type\": \"request\", \"command\": \"initialize\"}";
+                ide.getOutputStream().write(("Content-Length: " + request.length() + "\r\n\r\n" + request)
+                        .getBytes(StandardCharsets.UTF_8));
+                String answer = new String(ide.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+                assertThat(answer).startsWith("Content-Length: ").contains("\"command\": \"initialize\", \"success\": true");
+            }
+        } finally {
+            debug.descendants().forEach(ProcessHandle::destroy);
+            debug.destroy();
+            debuggee.destroy();
+        }
+    }
+
+    @Test
+    void debug_names_the_task_as_the_job_commands_take_it() {
+        assertThat(JobDebugCommand.taskWords("a~b~worker~1")).isEqualTo("a~b worker 1");
+        assertThat(JobDebugCommand.taskWords("a~b")).isEqualTo("a~b");
+        assertThat(JobDebugCommand.launchJson("x \"q\"", 5678, "C:\\src", "/w")).contains("\"name\": \"x \\\"q\\\"\"",
+                "\"localRoot\": \"C:\\\\src\"");
     }
 
     @Test

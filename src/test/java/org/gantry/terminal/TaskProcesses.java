@@ -51,7 +51,15 @@ public final class TaskProcesses {
 
     /** Waits until something accepts connections on {@code 127.0.0.1:port}. */
     public static void awaitListening(int port, Process process) throws IOException, InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        awaitListening(port, process, 30);
+    }
+
+    /**
+     * Waits up to {@code seconds}: a CLI command starts a JVM, asks the REST API and starts ssh before it
+     * listens, which takes long on a busy machine.
+     */
+    public static void awaitListening(int port, Process process, int seconds) throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
         while (System.nanoTime() < deadline) {
             if (process != null && !process.isAlive()) {
                 throw new IOException("The process meant to listen on " + port + " exited with " + process.exitValue());

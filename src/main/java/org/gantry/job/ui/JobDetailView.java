@@ -35,6 +35,7 @@ import org.gantry.job.JobListItem;
 import org.gantry.job.JobService;
 import org.gantry.job.JobState;
 import org.gantry.job.TaskStatus;
+import org.gantry.job.TaskTerminalLinks;
 import org.gantry.security.VirtualCluster;
 
 /**
@@ -92,7 +93,7 @@ class JobDetailView extends VerticalLayout implements BeforeEnterObserver, HasDy
         header.setAlignItems(FlexComponent.Alignment.CENTER);
         actions = new JobActions(this::stop, this::resubmit);
         tags.addTagChangeListener(e -> changeTag(e.tag, e.added));
-        tasks = new TaskTable(this::terminalRoute, this::showLogs, () -> support.clock().instant());
+        tasks = new TaskTable(this::terminalRoute, this::portLinks, this::showLogs, () -> support.clock().instant());
 
         config.setId("job-config");
         config.getStyle().set("font-size", "var(--lumo-font-size-s)").set("margin", "0")
@@ -228,6 +229,15 @@ class JobDetailView extends VerticalLayout implements BeforeEnterObserver, HasDy
     private Optional<String> terminalRoute(TaskStatus task) {
         return support.terminalLinks().flatMap(links -> links.terminalRoute(viewer, owner, name, task.roleName(),
                 task.taskIndex()));
+    }
+
+    private List<TaskTerminalLinks.PortLink> portLinks(TaskStatus task) {
+        if (task.state() != JobState.RUNNING) {
+            return List.of();
+        }
+        List<Integer> declared = task.ports().values().stream().flatMap(List::stream).toList();
+        return support.terminalLinks().map(links -> links.portLinks(viewer, owner, name, task.roleName(),
+                task.taskIndex(), declared)).orElse(List.of());
     }
 
     private void showLogs(TaskStatus task) {

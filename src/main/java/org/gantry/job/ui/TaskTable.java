@@ -6,6 +6,8 @@ import com.vaadin.flow.component.button.ButtonVariant;
 import com.vaadin.flow.component.grid.ColumnTextAlign;
 import com.vaadin.flow.component.grid.Grid;
 import com.vaadin.flow.component.grid.GridVariant;
+import com.vaadin.flow.component.html.Anchor;
+import com.vaadin.flow.component.html.AnchorTarget;
 import com.vaadin.flow.component.icon.VaadinIcon;
 import com.vaadin.flow.component.orderedlayout.HorizontalLayout;
 import java.time.Duration;
@@ -17,17 +19,19 @@ import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
 import org.gantry.job.TaskStatus;
+import org.gantry.job.TaskTerminalLinks.PortLink;
 
 /**
  * The tasks of a job, role by role: state, exit code, retries, node, times, and per task a
- * Logs button and, where a terminal can be opened, a Connect button.
+ * Logs button and, where a terminal can be opened, a Connect button and an "Open port N" link
+ * per port of the task (the browser proxy, opened in a new tab).
  */
 class TaskTable extends Grid<TaskStatus> {
 
     private UnaryOperator<String> explain = UnaryOperator.identity();
 
-    TaskTable(Function<TaskStatus, Optional<String>> terminalRoute, Consumer<TaskStatus> onLogs,
-              Supplier<Instant> now) {
+    TaskTable(Function<TaskStatus, Optional<String>> terminalRoute, Function<TaskStatus, List<PortLink>> portLinks,
+              Consumer<TaskStatus> onLogs, Supplier<Instant> now) {
         super(TaskStatus.class, false);
         setId("task-table");
         addThemeVariants(GridVariant.LUMO_COMPACT, GridVariant.LUMO_ROW_STRIPES);
@@ -53,7 +57,7 @@ class TaskTable extends Grid<TaskStatus> {
         addColumn(task -> task.waitingReason().or(() -> task.exitDiagnostics().map(explain)).orElse(""))
                 .setHeader("Diagnostics")
                 .setFlexGrow(2);
-        addComponentColumn(task -> actions(task, terminalRoute, onLogs)).setHeader("").setKey("actions")
+        addComponentColumn(task -> actions(task, terminalRoute, portLinks, onLogs)).setHeader("").setKey("actions")
                 .setAutoWidth(true).setFlexGrow(0);
     }
 
@@ -70,7 +74,7 @@ class TaskTable extends Grid<TaskStatus> {
     }
 
     private static Component actions(TaskStatus task, Function<TaskStatus, Optional<String>> terminalRoute,
-                                     Consumer<TaskStatus> onLogs) {
+                                     Function<TaskStatus, List<PortLink>> portLinks, Consumer<TaskStatus> onLogs) {
         String id = task.roleName() + "-" + task.taskIndex();
         Button logs = new Button("Logs", VaadinIcon.FILE_TEXT_O.create(), e -> onLogs.accept(task));
         logs.addThemeVariants(ButtonVariant.LUMO_TERTIARY_INLINE, ButtonVariant.LUMO_SMALL);
@@ -86,6 +90,15 @@ class TaskTable extends Grid<TaskStatus> {
             connect.setId("connect-" + id);
             actions.add(connect);
         });
+        for (PortLink link : portLinks.apply(task)) {
+            Anchor open = new Anchor(link.href(), "Open port " + link.port(), AnchorTarget.BLANK);
+            open.setRouterIgnore(true);
+            open.setId("port-" + id + "-" + link.port());
+            open.getElement().setAttribute("title", "Opens the task's port " + link.port() + " through Gantry in a new tab");
+            open.getStyle().set("font-size", "var(--lumo-font-size-s)").set("white-space", "nowrap");
+            actions.add(open);
+        }
+        actions.setWrap(true);
         return actions;
     }
 }
