@@ -3,10 +3,13 @@ package org.gantry.terminal.proxy;
 import jakarta.servlet.http.HttpServletRequest;
 import java.time.Clock;
 import org.gantry.terminal.TerminalService;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.boot.web.servlet.filter.OrderedFormContentFilter;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.security.core.context.SecurityContextHolder;
+import org.springframework.security.core.context.SecurityContextHolderStrategy;
 
 /**
  * Puts the browser proxy in front of Vaadin's servlet: a filter on {@code /jobs/*} that runs
@@ -19,8 +22,11 @@ class PortProxyConfiguration {
     static final int ORDER = 0;
 
     @Bean
-    FilterRegistrationBean<TaskPortProxy> taskPortProxy(TerminalService terminals, Clock clock) {
-        FilterRegistrationBean<TaskPortProxy> registration = new FilterRegistrationBean<>(new TaskPortProxy(terminals, clock));
+    FilterRegistrationBean<TaskPortProxy> taskPortProxy(TerminalService terminals, Clock clock,
+                                                        ObjectProvider<SecurityContextHolderStrategy> strategies) {
+        SecurityContextHolderStrategy security = strategies.getIfAvailable(SecurityContextHolder::getContextHolderStrategy);
+        FilterRegistrationBean<TaskPortProxy> registration =
+                new FilterRegistrationBean<>(new TaskPortProxy(terminals, clock, security));
         registration.addUrlPatterns("/jobs/*");
         registration.setOrder(ORDER);
         registration.setAsyncSupported(true);

@@ -39,7 +39,7 @@ import org.gantry.terminal.TerminalService;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.security.core.Authentication;
-import org.springframework.security.core.context.SecurityContextHolder;
+import org.springframework.security.core.context.SecurityContextHolderStrategy;
 import org.springframework.web.filter.OncePerRequestFilter;
 import org.springframework.web.util.HtmlUtils;
 
@@ -66,12 +66,19 @@ public class TaskPortProxy extends OncePerRequestFilter {
 
     private final TerminalService terminals;
     private final Clock clock;
+    private final SecurityContextHolderStrategy security;
     private final Map<String, Instant> recorded = new ConcurrentHashMap<>();
     private final ExecutorService tunnels;
 
-    public TaskPortProxy(TerminalService terminals, Clock clock) {
+    /**
+     * @param security the holder the security filter chain wrote the caller into: the
+     *                 application's own, not the JVM-wide default, which another Spring
+     *                 application in the same JVM may have replaced
+     */
+    public TaskPortProxy(TerminalService terminals, Clock clock, SecurityContextHolderStrategy security) {
         this.terminals = terminals;
         this.clock = clock;
+        this.security = security;
         AtomicInteger count = new AtomicInteger();
         this.tunnels = Executors.newCachedThreadPool(runnable -> {
             Thread thread = new Thread(runnable, "task-port-proxy-" + count.incrementAndGet());
@@ -96,7 +103,7 @@ public class TaskPortProxy extends OncePerRequestFilter {
             return;
         }
         ProxyTarget target = parsed.get();
-        Authentication who = SecurityContextHolder.getContext().getAuthentication();
+        Authentication who = security.getContext().getAuthentication();
         if (who == null || !who.isAuthenticated()) {
             page(response, HttpServletResponse.SC_UNAUTHORIZED, "Sign in first", "Sign in to Gantry, then open this page again.",
                     null);
