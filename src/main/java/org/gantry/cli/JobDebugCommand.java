@@ -37,9 +37,12 @@ class JobDebugCommand implements Callable<Integer> {
             description = "The port on this machine the IDE attaches to (default: the same as --port)")
     Integer localPort;
 
-    @Option(names = "--local-root", paramLabel = "DIR", defaultValue = "${workspaceFolder}",
+    /** VS Code's variable for the open folder; picocli would read "${…}" in an annotation as its own variable. */
+    static final String WORKSPACE_FOLDER = "${workspaceFolder}";
+
+    @Option(names = "--local-root", paramLabel = "DIR",
             description = "Where the task's sources are on this machine, for the path mapping"
-                    + " (default: VS Code's ${DEFAULT-VALUE})")
+                    + " (default: VS Code's $${workspaceFolder})")
     String localRoot;
 
     @Override
@@ -49,7 +52,9 @@ class JobDebugCommand implements Callable<Integer> {
         checkPort(local);
         GatewayLogin login = GatewayLogin.resolve(task, USAGE);
         String remoteRoot = workingDirectory(login);
-        System.out.print(instructions(login.loginName(), port, local, localRoot, remoteRoot));
+        // Not a picocli default: picocli reads "${workspaceFolder}" there as its own variable, which is null.
+        String root = localRoot == null ? WORKSPACE_FOLDER : localRoot;
+        System.out.print(instructions(login.loginName(), port, local, root, remoteRoot));
         System.out.println("Forwarding localhost:" + local + " to port " + port + " of " + login.loginName()
                 + " until Ctrl-C.");
         System.out.flush();
@@ -89,7 +94,7 @@ class JobDebugCommand implements Callable<Integer> {
                 "PyCharm: attaching to debugpy is not built in. Either enter the task with JetBrains Gateway",
                 "(gantry job ssh-config " + taskWords(loginName) + ") and debug there, or use the same mapping in a",
                 "debugpy-capable plugin: host localhost, port " + localPort + ", path mapping",
-                "    " + (localRoot.equals("${workspaceFolder}") ? "<project root>" : localRoot) + "  =  " + remoteRoot,
+                "    " + (localRoot.equals(WORKSPACE_FOLDER) ? "<project root>" : localRoot) + "  =  " + remoteRoot,
                 "", "");
     }
 

@@ -129,18 +129,29 @@ class RemoteDevCommandsIT {
         Process debuggee = TaskProcesses.startInTask(task, List.of("python3", "-c", String.join("\n",
                 "import socket",
                 "s = socket.create_server(('127.0.0.1', " + debugPort + "))",
-                "c, _ = s.accept()",
-                "data = c.recv(65536)",
                 "body = b'{\"seq\": 1, \"type\": \"response\", \"request_seq\": 1, \"command\": \"initialize\", \"success\": true}'",
-                "c.sendall(b'Content-Length: %d\\r\\n\\r\\n' % len(body) + body if b'initialize' in data else b'')",
-                "c.close()")));
+                // Every connection is served, as debugpy's adapter does: connections that close early (the
+                // test's own wait for the port) must not end it.
+                "while True:",
+                "    c, _ = s.accept()",
+                "    try:",
+                "        if b'initialize' in c.recv(65536):",
+                "            c.sendall(b'Content-Length: %d\\r\\n\\r\\n' % len(body) + body)",
+                "    except OSError:",
+                "        pass",
+                "    finally:",
+                "        c.close()")));
         int localPort = TaskProcesses.freePort();
         Path out = cliHome.resolve("debug.out");
         Process debug = new CliProcess(cliHome).start(out, "job", "debug", user + "~train", "worker", "0", "--python",
                 "--port", Integer.toString(debugPort), "--local-port", Integer.toString(localPort));
         try {
             TaskProcesses.awaitListening(debugPort, debuggee);
-            TaskProcesses.awaitListening(localPort, debug, 180);
+            try {
+                TaskProcesses.awaitListening(localPort, debug, 180);
+            } catch (IOException e) {
+                throw new IOException(e.getMessage() + "; gantry job debug said:\n" + Files.readString(out), e);
+            }
             assertThat(Files.readString(out))
                     .contains("python -m debugpy --listen localhost:" + debugPort + " --wait-for-client")
                     .contains("\"type\": \"debugpy\",", "\"request\": \"attach\",",
