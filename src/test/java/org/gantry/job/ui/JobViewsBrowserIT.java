@@ -84,7 +84,8 @@ class JobViewsBrowserIT {
             browser.signIn(gina, JobRows.PASSWORD);
             browser.await(By.id("job-" + gina + "~mnist"));
             JavascriptExecutor js = (JavascriptExecutor) browser.driver;
-            // The selection boxes, the star, the name and the state.
+            // The selection boxes, the star, the name and the state (wide, also user, cluster, submitted,
+            // duration, retries, the failure reason and tags).
             new WebDriverWait(browser.driver, Duration.ofSeconds(30)).until(d -> shownColumns(js) == 4);
             browser.screenshot("job-list-420");
             assertThat(js.executeScript("return document.documentElement.scrollWidth"
@@ -95,7 +96,7 @@ class JobViewsBrowserIT {
                     .isEqualTo(false);
 
             browser.width(1400);
-            new WebDriverWait(browser.driver, Duration.ofSeconds(30)).until(d -> shownColumns(js) == 10);
+            new WebDriverWait(browser.driver, Duration.ofSeconds(30)).until(d -> shownColumns(js) == 11);
             browser.screenshot("job-list-1400");
             browser.open("/?keyword=nothing-has-this-name");
             browser.await(By.id("empty-new-job"));
