@@ -57,8 +57,10 @@ class TaskTable extends Grid<TaskStatus> {
         addColumn(task -> task.waitingReason().or(() -> task.exitDiagnostics().map(explain)).orElse(""))
                 .setHeader("Diagnostics")
                 .setFlexGrow(2);
+        // A fixed width: the port links appear after the column was first measured, so an automatic
+        // width would cut them off; frozen to the end so that a phone-sized window keeps them in reach.
         addComponentColumn(task -> actions(task, terminalRoute, portLinks, onLogs)).setHeader("").setKey("actions")
-                .setAutoWidth(true).setFlexGrow(0);
+                .setWidth("11em").setFlexGrow(0).setFrozenToEnd(true);
     }
 
     /** Shows the tasks, their diagnostics put in the user's terms by {@code explain} ({@link Diagnostics}). */
