@@ -1,5 +1,8 @@
 package org.gantry.api;
 
+import static org.gantry.api.BodyFields.strings;
+import static org.gantry.api.BodyFields.text;
+
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.servlet.http.HttpServletResponse;
@@ -394,27 +397,5 @@ class CourseController {
             throw ApiException.invalid(field + " is a whole number, 0 or more.");
         }
         return OptionalInt.of(n);
-    }
-
-    private static Optional<String> text(Map<String, Object> body, String field) {
-        Object value = body.get(field);
-        if (value == null) {
-            return Optional.empty();
-        }
-        if (!(value instanceof String s)) {
-            throw ApiException.invalid(field + " is a string.");
-        }
-        return Optional.of(s);
-    }
-
-    private static Optional<List<String>> strings(Map<String, Object> body, String field) {
-        Object value = body.get(field);
-        if (value == null) {
-            return Optional.empty();
-        }
-        if (!(value instanceof List<?> list) || list.stream().anyMatch(e -> !(e instanceof String))) {
-            throw ApiException.invalid(field + " is a list of strings.");
-        }
-        return Optional.of(list.stream().map(String.class::cast).toList());
     }
 }

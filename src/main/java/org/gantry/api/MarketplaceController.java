@@ -1,5 +1,8 @@
 package org.gantry.api;
 
+import static org.gantry.api.BodyFields.strings;
+import static org.gantry.api.BodyFields.text;
+
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.servlet.http.HttpServletResponse;
@@ -409,27 +412,5 @@ class MarketplaceController {
         return new ItemDraft(text(body, "name"), text(body, "displayName"), type, text(body, "summary"),
                 text(body, "description"), content, strings(body, "tags"), visibility, strings(body, "groupList"),
                 text(body, "changelog").orElse(creating ? "First version" : ""), submit);
-    }
-
-    private static Optional<String> text(Map<String, Object> body, String field) {
-        Object value = body.get(field);
-        if (value == null) {
-            return Optional.empty();
-        }
-        if (!(value instanceof String s)) {
-            throw ApiException.invalid(field + " is a string.");
-        }
-        return Optional.of(s);
-    }
-
-    private static Optional<List<String>> strings(Map<String, Object> body, String field) {
-        Object value = body.get(field);
-        if (value == null) {
-            return Optional.empty();
-        }
-        if (!(value instanceof List<?> list) || list.stream().anyMatch(e -> !(e instanceof String))) {
-            throw ApiException.invalid(field + " is a list of strings.");
-        }
-        return Optional.of(list.stream().map(String.class::cast).toList());
     }
 }

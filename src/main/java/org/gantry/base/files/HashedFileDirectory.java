@@ -40,28 +40,42 @@ public final class HashedFileDirectory {
         Path target = path(id, version, name);
         Files.createDirectories(target.getParent());
         Path partial = Files.createTempFile(target.getParent(), "upload-", ".part");
-        MessageDigest sha = sha256();
-        byte[] head = new byte[0];
-        long size = 0;
-        try (OutputStream out = new DigestOutputStream(Files.newOutputStream(partial), sha)) {
-            byte[] buffer = new byte[64 * 1024];
-            for (int n; (n = in.read(buffer)) > 0; ) {
-                size += n;
-                if (size > maxBytes) {
-                    throw new TooLargeException(maxBytes);
-                }
-                if (head.length < HEAD) {
-                    int keep = Math.min(HEAD - head.length, n);
-                    head = Arrays.copyOf(head, head.length + keep);
-                    System.arraycopy(buffer, 0, head, head.length - keep, keep);
-                }
-                out.write(buffer, 0, n);
-            }
+        Stored stored;
+        try (OutputStream out = Files.newOutputStream(partial)) {
+            stored = copy(in, out, maxBytes);
         } catch (IOException | RuntimeException e) {
             Files.deleteIfExists(partial);
             throw e;
         }
         Files.move(partial, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        return stored;
+    }
+
+    /**
+     * Copies {@code in} to {@code out}, at most {@code maxBytes}, hashing the bytes and keeping
+     * the first ones for content sniffing; the caller closes both streams.
+     *
+     * @throws TooLargeException when more than {@code maxBytes} arrive
+     */
+    public static Stored copy(InputStream in, OutputStream out, long maxBytes) throws IOException {
+        MessageDigest sha = sha256();
+        byte[] head = new byte[0];
+        long size = 0;
+        OutputStream hashed = new DigestOutputStream(out, sha);
+        byte[] buffer = new byte[64 * 1024];
+        for (int n; (n = in.read(buffer)) > 0; ) {
+            size += n;
+            if (size > maxBytes) {
+                throw new TooLargeException(maxBytes);
+            }
+            if (head.length < HEAD) {
+                int keep = Math.min(HEAD - head.length, n);
+                head = Arrays.copyOf(head, head.length + keep);
+                System.arraycopy(buffer, 0, head, head.length - keep, keep);
+            }
+            hashed.write(buffer, 0, n);
+        }
+        hashed.flush();
         return new Stored(size, HexFormat.of().formatHex(sha.digest()), head);
     }
 
@@ -89,8 +103,12 @@ public final class HashedFileDirectory {
     }
 
     private Path path(long id, int version, String name) {
-        String key = HexFormat.of().formatHex(sha256().digest(name.getBytes(StandardCharsets.UTF_8)));
-        return root.resolve(Long.toString(id)).resolve(Integer.toString(version)).resolve(key);
+        return root.resolve(Long.toString(id)).resolve(Integer.toString(version)).resolve(nameKey(name));
+    }
+
+    /** The name a user's file name is stored under: its SHA-256 in hex. */
+    public static String nameKey(String name) {
+        return HexFormat.of().formatHex(sha256().digest(name.getBytes(StandardCharsets.UTF_8)));
     }
 
     private static MessageDigest sha256() {

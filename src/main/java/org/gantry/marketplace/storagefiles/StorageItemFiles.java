@@ -3,14 +3,9 @@ package org.gantry.marketplace.storagefiles;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
-import java.security.DigestOutputStream;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.Arrays;
-import java.util.HexFormat;
 import java.util.Optional;
 import org.gantry.base.GantryProperties;
+import org.gantry.base.files.HashedFileDirectory;
 import org.gantry.marketplace.ItemFileStore;
 import org.gantry.storage.StorageBackend;
 import org.gantry.storage.StorageException;
@@ -33,8 +28,6 @@ import org.springframework.stereotype.Component;
 @ConditionalOnProperty(name = "gantry.marketplace.file-store", havingValue = "storage", matchIfMissing = true)
 class StorageItemFiles implements ItemFileStore {
 
-    private static final int HEAD = 1024;
-
     private final StorageRoot root;
 
     StorageItemFiles(StorageBackend backend, GantryProperties properties) {
@@ -46,23 +39,12 @@ class StorageItemFiles implements ItemFileStore {
     public StoredFile store(long itemId, int version, String name, InputStream in, long maxBytes) throws IOException {
         StoragePath target = path(itemId, version, name);
         StoragePath partial = target.parent().child("." + target.name() + ".part");
-        MessageDigest sha = sha256();
-        byte[] head = new byte[0];
-        long size = 0;
-        try (OutputStream out = new DigestOutputStream(root.write(partial, false), sha)) {
-            byte[] buffer = new byte[64 * 1024];
-            for (int n; (n = in.read(buffer)) > 0; ) {
-                size += n;
-                if (size > maxBytes) {
-                    throw new FileTooLargeException(maxBytes);
-                }
-                if (head.length < HEAD) {
-                    int keep = Math.min(HEAD - head.length, n);
-                    head = Arrays.copyOf(head, head.length + keep);
-                    System.arraycopy(buffer, 0, head, head.length - keep, keep);
-                }
-                out.write(buffer, 0, n);
-            }
+        HashedFileDirectory.Stored stored;
+        try (OutputStream out = root.write(partial, false)) {
+            stored = HashedFileDirectory.copy(in, out, maxBytes);
+        } catch (HashedFileDirectory.TooLargeException e) {
+            deleteIfExists(partial);
+            throw new FileTooLargeException(maxBytes);
         } catch (IOException | RuntimeException e) {
             deleteIfExists(partial);
             throw e;
@@ -75,7 +57,7 @@ class StorageItemFiles implements ItemFileStore {
             deleteIfExists(partial);
             throw new IOException(e.getMessage(), e);
         }
-        return new StoredFile(size, HexFormat.of().formatHex(sha.digest()), head);
+        return new StoredFile(stored.size(), stored.sha256(), stored.head());
     }
 
     @Override
@@ -115,15 +97,6 @@ class StorageItemFiles implements ItemFileStore {
     }
 
     private static StoragePath path(long itemId, int version, String name) {
-        String key = HexFormat.of().formatHex(sha256().digest(name.getBytes(StandardCharsets.UTF_8)));
-        return StoragePath.of(itemId + "/" + version + "/" + key);
-    }
-
-    private static MessageDigest sha256() {
-        try {
-            return MessageDigest.getInstance("SHA-256");
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
+        return StoragePath.of(itemId + "/" + version + "/" + HashedFileDirectory.nameKey(name));
     }
 }
