@@ -28,8 +28,6 @@ public class MainLayout extends AppLayout {
 
     public MainLayout(AuthenticationContext authentication) {
         setPrimarySection(Section.DRAWER);
-        // Wide enough for the longest entries ("Admin: virtual clusters", "Use from your machine").
-        getElement().getStyle().set("--vaadin-app-layout-drawer-width", "18rem");
         H2 title = new H2("Gantry");
         title.getStyle().set("font-size", "var(--lumo-font-size-l)").set("margin", "var(--lumo-space-m)");
         addToDrawer(title, navigation());

@@ -57,16 +57,17 @@ class TaskTable extends Grid<TaskStatus> {
         addColumn(task -> task.waitingReason().or(() -> task.exitDiagnostics().map(explain)).orElse(""))
                 .setHeader("Diagnostics")
                 .setFlexGrow(2);
-        // A fixed width: the port links appear after the column was first measured, so an automatic
-        // width would cut them off; frozen to the end so that a phone-sized window keeps them in reach.
+        // Frozen to the end, so that a phone-sized window keeps the buttons in reach; its width is
+        // measured again whenever the tasks are shown (port links appear once a task listens).
         addComponentColumn(task -> actions(task, terminalRoute, portLinks, onLogs)).setHeader("").setKey("actions")
-                .setWidth("11em").setFlexGrow(0).setFrozenToEnd(true);
+                .setAutoWidth(true).setFlexGrow(0).setFrozenToEnd(true);
     }
 
     /** Shows the tasks, their diagnostics put in the user's terms by {@code explain} ({@link Diagnostics}). */
     void show(List<TaskStatus> tasks, UnaryOperator<String> explain) {
         this.explain = explain;
         setItems(tasks);
+        recalculateColumnWidths();
     }
 
     /** On a phone-sized window: role, state, exit code, diagnostics and the buttons. */
