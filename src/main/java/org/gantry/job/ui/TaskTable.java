@@ -74,6 +74,14 @@ class TaskTable extends Grid<TaskStatus> {
     void fitWidth(int pixels) {
         boolean wide = pixels >= JobGrid.NARROW_PIXELS;
         List.of("index", "attempt", "node", "started", "duration").forEach(key -> getColumnByKey(key).setVisible(wide));
+        // Narrow, the buttons stack in a slim frozen column that leaves room for the role and state.
+        Grid.Column<TaskStatus> actions = getColumnByKey("actions");
+        if (wide) {
+            actions.setAutoWidth(true);
+            recalculateColumnWidths();
+        } else {
+            actions.setAutoWidth(false).setWidth("8em");
+        }
     }
 
     private static Component actions(TaskStatus task, Function<TaskStatus, Optional<String>> terminalRoute,
