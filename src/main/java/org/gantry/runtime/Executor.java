@@ -131,6 +131,15 @@ public interface Executor {
     LogChunk read(ExecutionHandle handle, String relativePath, long offset, int maxBytes) throws ExecutorException;
 
     /**
+     * What an attempt that reached a final phase used (peak memory, CPU time), as far as this
+     * executor can measure it; called before {@link #release}. By default the CPU time the
+     * runner recorded ({@link MeasuredUse#CPU_TIMES_FILE}) and no memory figure.
+     */
+    default MeasuredUse measured(ExecutionHandle handle) throws ExecutorException {
+        return MeasuredUse.NONE.withCpuTimeMs(MeasuredUse.cpuMillisFromRunner(this, handle));
+    }
+
+    /**
      * Frees what the executor holds for an attempt that reached a final phase (a memory cgroup,
      * say). Logs and the working directory stay. Harmless when called again.
      */

@@ -26,6 +26,7 @@ import org.gantry.runtime.ExecutionHandle;
 import org.gantry.runtime.Executor;
 import org.gantry.runtime.ExecutorException;
 import org.gantry.runtime.LogChunk;
+import org.gantry.runtime.MeasuredUse;
 import org.gantry.runtime.Placement;
 import org.gantry.runtime.Reattachment;
 import org.gantry.runtime.runner.RunnerClaim;
@@ -326,6 +327,14 @@ public class LocalExecutor implements Executor, HostTasks {
         } catch (IOException e) {
             throw ExecutorException.transientFailure("could not read " + relativePath + " of " + handle, e);
         }
+    }
+
+    /** Peak memory from the attempt's memory cgroup (before {@link #release} removes it); CPU time from the runner. */
+    @Override
+    public MeasuredUse measured(ExecutionHandle handle) {
+        LocalAttemptFiles files = files(handle);
+        return MeasuredUse.NONE.withPeakMemoryBytes(memory.peakBytes(cgroupName(files.dir())))
+                .withCpuTimeMs(files.read(MeasuredUse.CPU_TIMES_FILE).flatMap(MeasuredUse::cpuMillisFromTimes));
     }
 
     @Override

@@ -170,6 +170,24 @@ final class MemoryLimits {
         return false;
     }
 
+    /**
+     * The attempt cgroup's peak memory use in bytes (v2 {@code memory.peak}, v1
+     * {@code memory.max_usage_in_bytes}; both count page cache); empty without a cgroup or
+     * on a kernel that does not keep a peak.
+     */
+    Optional<Long> peakBytes(String name) {
+        Optional<Path> group = cgroup(name);
+        if (group.isEmpty()) {
+            return Optional.empty();
+        }
+        Path file = group.get().resolve(mode == Mode.CGROUP_V2 ? "memory.peak" : "memory.max_usage_in_bytes");
+        try {
+            return Optional.of(Long.parseLong(Files.readString(file).trim()));
+        } catch (IOException | NumberFormatException e) {
+            return Optional.empty();
+        }
+    }
+
     /** The processes in the attempt's cgroup, including any that left its process group. */
     List<Long> pids(String name) {
         List<Long> pids = new ArrayList<>();

@@ -16,6 +16,7 @@ import org.gantry.job.JobState;
 import org.gantry.job.protocol.JobSpec;
 import org.gantry.runtime.AttemptRef;
 import org.gantry.runtime.ExecutionHandle;
+import org.gantry.runtime.MeasuredUse;
 import org.gantry.runtime.Executor;
 import org.gantry.runtime.ExecutorException;
 import org.gantry.runtime.ExecutorRegistry;
@@ -100,8 +101,8 @@ class AttemptFollower {
         String why = attempt.getDiagnostics().orElse("Gantry stopped before launching it");
         boolean giveUp = backoff.failed(task.id(), why);
         Fate fate = !jobUnfinished ? Fate.UNTOUCHED : giveUp ? Fate.ends(JobState.FAILED) : Fate.RELAUNCH;
-        store.ended(attempt.getId(), Optional.empty(), Phase.FAILED, null, "never started: " + why, fate,
-                Optional.empty());
+        store.ended(attempt.getId(), Optional.empty(), Phase.FAILED, null, "never started: " + why, MeasuredUse.NONE,
+                fate, Optional.empty());
     }
 
     /**
@@ -151,7 +152,7 @@ class AttemptFollower {
                     }
                 }
                 store.ended(attempt.getId(), startedOn, seen.phase(), seen.exitCode().isPresent()
-                        ? seen.exitCode().getAsInt() : null, diagnostics, fate,
+                        ? seen.exitCode().getAsInt() : null, diagnostics, measured(executor, handle), fate,
                         job == null ? Optional.empty() : Optional.ofNullable(specs.get(job.id())));
                 executor.release(handle);
             }
@@ -161,6 +162,16 @@ class AttemptFollower {
             log.debug("Task attempt {} changed meanwhile; observed again next pass", attempt.getId());
         } catch (RuntimeException e) {
             log.error("Observing task attempt {} ({}) failed", attempt.getId(), handle, e);
+        }
+    }
+
+    /** What the ended attempt used; a measurement that fails costs the figures, never the end. */
+    private static MeasuredUse measured(Executor executor, ExecutionHandle handle) {
+        try {
+            return executor.measured(handle);
+        } catch (ExecutorException | RuntimeException e) {
+            log.debug("No measured use of {}: {}", handle, e.toString());
+            return MeasuredUse.NONE;
         }
     }
 

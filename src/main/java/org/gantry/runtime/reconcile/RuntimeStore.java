@@ -10,6 +10,7 @@ import org.gantry.job.JobRunService;
 import org.gantry.job.JobState;
 import org.gantry.job.protocol.JobSpec;
 import org.gantry.runtime.ExecutionHandle;
+import org.gantry.runtime.MeasuredUse;
 import org.gantry.runtime.Resources;
 import org.gantry.runtime.TaskObservation;
 import org.springframework.stereotype.Component;
@@ -145,7 +146,7 @@ public class RuntimeStore {
      */
     @Transactional
     public void ended(long attemptId, Optional<String> startedOn, TaskObservation.Phase phase, Integer exitCode,
-                      String diagnostics, Fate fate, Optional<JobSpec> spec) {
+                      String diagnostics, MeasuredUse used, Fate fate, Optional<JobSpec> spec) {
         changes.incrementAndGet();
         TaskAttempt attempt = require(attemptId);
         if (attempt.getState() == TaskAttempt.State.ENDED) {
@@ -153,7 +154,7 @@ public class RuntimeStore {
         }
         Instant now = clock.instant();
         startedOn.ifPresent(node -> markRunning(attempt, node, now));
-        attempt.ended(phase, exitCode, diagnostics, now);
+        attempt.ended(phase, exitCode, diagnostics, used, now);
         if (fate.kind() == Fate.Kind.FINAL) {
             jobs.taskEnded(attempt.getTaskId(), fate.state(), exitCode, diagnostics, now);
             spec.ifPresent(s -> decideJob(attempt.getJobId(), s, now));

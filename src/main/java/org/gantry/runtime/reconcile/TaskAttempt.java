@@ -9,6 +9,7 @@ import java.time.Instant;
 import java.util.Optional;
 import org.gantry.base.domain.AbstractEntity;
 import org.gantry.runtime.ExecutionHandle;
+import org.gantry.runtime.MeasuredUse;
 import org.gantry.runtime.Resources;
 import org.gantry.runtime.TaskObservation;
 
@@ -102,6 +103,13 @@ public class TaskAttempt extends AbstractEntity {
 
     @Column(name = "ended_at")
     private Instant endedAt;
+
+    /** Measured by the executor at the end, where it can (docs/usage.md). */
+    @Column(name = "peak_memory_mb")
+    private Long peakMemoryMb;
+
+    @Column(name = "cpu_time_ms")
+    private Long cpuTimeMs;
 
     protected TaskAttempt() {
     }
@@ -240,7 +248,9 @@ public class TaskAttempt extends AbstractEntity {
         platformRetry = diagnosis;
     }
 
-    void ended(TaskObservation.Phase endPhase, Integer code, String why, Instant at) {
+    void ended(TaskObservation.Phase endPhase, Integer code, String why, MeasuredUse used, Instant at) {
+        peakMemoryMb = used.peakMemoryMb().orElse(null);
+        cpuTimeMs = used.cpuTimeMs().orElse(null);
         state = State.ENDED;
         phase = endPhase;
         exitCode = code;

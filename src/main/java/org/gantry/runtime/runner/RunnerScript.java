@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.gantry.base.shell.Bash;
+import org.gantry.runtime.MeasuredUse;
 
 /**
  * The small bash program that every executor starts in an attempt's directory instead of the
@@ -18,7 +19,8 @@ import org.gantry.base.shell.Bash;
  *   <li>optionally join a memory cgroup, then run {@code task.sh} with bash in {@code work/},
  *       stdout and stderr into {@code stdout.log} and {@code stderr.log}, through an optional
  *       command prefix (account switch, {@code prlimit});</li>
- *   <li>outlive SIGTERM sent to the process group, and write the task's exit status to
+ *   <li>outlive SIGTERM sent to the process group, keep the task's CPU time in {@code cpu-times}
+ *       (bash's {@code times}), and write the task's exit status to
  *       {@code exit-code} when it ends (in one write, before the runner exits: an executor
  *       that finds the file empty finds the runner alive and looks again).</li>
  * </ol>
@@ -89,6 +91,8 @@ public final class RunnerScript {
                 .append("bash ../").append(TASK_FILE).append(" </dev/null >../stdout.log 2>../stderr.log &\n")
                 .append("gantry_child=$!\n")
                 .append(WAIT_LOOP)
+                // bash's own accounting of the task's processes (a builtin: no fork), for usage
+                .append("times >../").append(MeasuredUse.CPU_TIMES_FILE).append(" 2>/dev/null\n")
                 // one short write while the runner still lives: readers take an empty file for "not yet"
                 .append("echo \"$gantry_rc\" >../").append(EXIT_CODE_FILE).append('\n')
                 .append("exit 0\n");

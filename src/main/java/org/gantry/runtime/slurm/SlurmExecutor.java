@@ -22,6 +22,7 @@ import org.gantry.runtime.ExecutionHandle;
 import org.gantry.runtime.Executor;
 import org.gantry.runtime.ExecutorException;
 import org.gantry.runtime.LogChunk;
+import org.gantry.runtime.MeasuredUse;
 import org.gantry.runtime.Placement;
 import org.gantry.runtime.runner.ProcessShell;
 import org.gantry.runtime.Reattachment;
@@ -314,6 +315,25 @@ public class SlurmExecutor implements Executor {
         if (!result.ok()) {
             throw ExecutorException.transientFailure("scancel failed: " + result.message(), null);
         }
+    }
+
+    /**
+     * Slurm's accounting ({@code sacct}: MaxRSS, TotalCPU) where slurmdbd keeps it; the runner's
+     * CPU time fills what sacct cannot say (no slurmdbd: sacct exits non-zero).
+     */
+    @Override
+    public MeasuredUse measured(ExecutionHandle handle) throws ExecutorException {
+        MeasuredUse runner = Executor.super.measured(handle);
+        if (!handle.externalId().matches("\\d+")) {
+            return runner;
+        }
+        ShellResult sacct = site(handle.target()).shell().run("sacct -n -P -j " + handle.externalId()
+                + " --format=MaxRSS,TotalCPU");
+        if (!sacct.ok()) {
+            return runner;
+        }
+        MeasuredUse accounted = SlurmAccounting.parse(sacct.stdout());
+        return new MeasuredUse(accounted.peakMemoryMb(), accounted.cpuTimeMs().or(runner::cpuTimeMs));
     }
 
     @Override

@@ -25,6 +25,7 @@ import java.util.Set;
 import org.gantry.runtime.AttemptRef;
 import org.gantry.runtime.ExecutionHandle;
 import org.gantry.runtime.LogStream;
+import org.gantry.runtime.MeasuredUse;
 import org.gantry.runtime.Reattachment;
 import org.gantry.runtime.Resources;
 import org.gantry.runtime.RuntimeProperties;
@@ -205,6 +206,33 @@ class LocalExecutorIT {
             assertThat(end.phase()).isEqualTo(Phase.FAILED);
             assertThat(log(executor, handle, LogStream.STDERR)).contains("MemoryError");
         }
+    }
+
+    @Test
+    void an_ended_task_reports_its_peak_memory_and_cpu_time() throws Exception {
+        AttemptRef ref = new AttemptRef("alice", "measured", "main", 0, 1);
+        ExecutionHandle handle = submit(executor, launch(ref, "python3 -c '"
+                + "x = bytearray(100 * 1024 * 1024)\n"
+                + "for i in range(0, len(x), 4096): x[i] = 1\n"
+                + "n = 0\n"
+                + "for i in range(3000000): n += i\n"
+                + "print(len(x), n)'\n", new Resources(1, 512, 0)));
+
+        TaskObservation end = executor.observe(handle);
+        for (int i = 0; i < 600 && !end.isFinal(); i++) {
+            Thread.sleep(100);  // not awaitFinal: it releases the attempt, and its cgroup with the peak
+            end = executor.observe(handle);
+        }
+        MeasuredUse used = executor.measured(handle);
+
+        assertThat(end.phase()).isEqualTo(Phase.SUCCEEDED);
+        assertThat(used.cpuTimeMs()).as("bash's times of the task's processes").hasValueSatisfying(
+                ms -> assertThat(ms).isPositive());
+        assumeThat(executor.memoryMode()).isIn(MemoryLimits.Mode.CGROUP_V1, MemoryLimits.Mode.CGROUP_V2);
+        assertThat(used.peakMemoryMb()).as("the memory cgroup's peak").hasValueSatisfying(
+                mb -> assertThat(mb).isGreaterThanOrEqualTo(100L).isLessThan(512L));
+        executor.release(handle);
+        assertThat(executor.measured(handle).peakMemoryMb()).as("the cgroup is gone after release").isEmpty();
     }
 
     @Test
