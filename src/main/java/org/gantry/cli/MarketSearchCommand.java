@@ -35,7 +35,8 @@ class MarketSearchCommand implements Callable<Integer> {
                     item.path("author").asText(), item.path("starNumber").asInt(), item.path("useNumber").asInt(),
                     item.path("summary").asText());
         }
-        System.out.println(page.path("total").asLong() + " item(s) match.");
+        System.out.println(page.path("total").asLong() + (page.path("totalIsLowerBound").asBoolean() ? " or more" : "")
+                + " item(s) match.");
         return 0;
     }
 }

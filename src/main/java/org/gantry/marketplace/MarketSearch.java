@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.jdbc.core.namedparam.MapSqlParameterSource;
 import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;
 import org.springframework.stereotype.Service;
@@ -17,6 +18,12 @@ import org.springframework.transaction.annotation.Transactional;
  * {@code websearch_to_tsquery}, ranked with {@code ts_rank}, matches marked by
  * {@code ts_headline}. As-you-type queries also match the last word as a prefix of a word or
  * of the display name. Only items the caller may see are ever counted or returned.
+ *
+ * <p>Every search reads a bounded number of rows, however many items match: it counts exactly
+ * up to {@code gantry.marketplace.search.exact-up-to} (1,000 by default) and says when the total
+ * is only a lower bound; relevance ranks the newest matches up to that bound (all of them when
+ * fewer match); facets count the same candidates. Sorting by stars, use or age walks their
+ * indexes and pages through every match. Why: docs/decisions/0046-bounded-marketplace-search.md.
  */
 @Service
 public class MarketSearch {
@@ -24,13 +31,20 @@ public class MarketSearch {
     private static final String HEADLINE_OPTIONS = "StartSel=<mark>, StopSel=</mark>, MaxWords=24, MinWords=8,"
             + " MaxFragments=2, FragmentDelimiter=\" … \"";
     private static final int FACET_SIZE = 20;
+    static final int DEFAULT_EXACT_UP_TO = 1000;
 
     private final NamedParameterJdbcTemplate jdbc;
     private final MarketplaceService items;
+    private final int exactUpTo;
 
-    MarketSearch(NamedParameterJdbcTemplate jdbc, MarketplaceService items) {
+    MarketSearch(NamedParameterJdbcTemplate jdbc, MarketplaceService items,
+                 @Value("${gantry.marketplace.search.exact-up-to:" + DEFAULT_EXACT_UP_TO + "}") int exactUpTo) {
+        if (exactUpTo < 1) {
+            throw new IllegalArgumentException("gantry.marketplace.search.exact-up-to must be at least 1");
+        }
         this.jdbc = jdbc;
         this.items = items;
+        this.exactUpTo = exactUpTo;
     }
 
     /** One page of what matches, the total, and (when asked for) facet counts over all that match. */
@@ -43,65 +57,90 @@ public class MarketSearch {
         if (query.q().filter(q -> q.length() > MarketQuery.Q_MAX).isPresent()) {
             throw MarketplaceException.invalid("A search is at most " + MarketQuery.Q_MAX + " characters.");
         }
-        Statements sql = statements(query, items.viewer());
+        Statements sql = statements(query, items.viewer(), exactUpTo);
         List<Paged> found = jdbc.query(sql.page(), sql.params(), (rs, n) -> new Paged(MarketplaceService.item(rs, n),
                 rs.getLong("total")));
-        // The page's rows carry the total; an empty page (past the end, or limit 0) has to count.
-        long total = found.isEmpty() ? (query.offset() == 0 && query.limit() > 0 ? 0
-                : jdbc.queryForObject(sql.count(), sql.params(), Long.class)) : found.get(0).total();
-        Map<String, Map<String, Long>> facets = withFacets ? facets(sql.where(), sql.params()) : Map.of();
-        return new MarketPage(found.stream().map(Paged::item).toList(), total, facets);
+        long counted;
+        if (sql.ranked() && !found.isEmpty()) {
+            counted = found.get(0).total(); // the candidates' count, at most exactUpTo + 1
+        } else if (query.offset() == 0 && query.limit() > 0 && found.size() < query.limit()) {
+            counted = found.size(); // a short first page is all there is
+        } else {
+            counted = jdbc.queryForObject(sql.count(), sql.params(), Long.class);
+        }
+        boolean lowerBound = counted > exactUpTo;
+        long total = lowerBound ? Math.max(exactUpTo, (long) query.offset() + found.size()) : counted;
+        Map<String, Map<String, Long>> facets = withFacets ? facets(sql.candidates(), sql.params()) : Map.of();
+        return new MarketPage(found.stream().map(Paged::item).toList(), total, lowerBound, facets);
     }
 
-    /** A search's SQL: the page (each row with the total), the count alone, and their parameters. */
-    record Statements(String page, String count, String where, MapSqlParameterSource params) {
+    /**
+     * A search's SQL: the page (each row with the candidates' count when ranked), the count alone
+     * (capped), the bounded candidates (for facets), and their parameters.
+     */
+    record Statements(String page, String count, String candidates, boolean ranked, MapSqlParameterSource params) {
     }
 
     private record Paged(MarketItem item, long total) {
     }
 
     /** The statements {@link #search} runs, for {@code EXPLAIN} in the benchmark. */
-    static Statements statements(MarketQuery query, Viewer viewer) {
+    static Statements statements(MarketQuery query, Viewer viewer, int exactUpTo) {
         MapSqlParameterSource params = MarketplaceService.viewerParams(viewer);
         String where = where(query, params);
-        boolean ranked = params.hasValue("q");
-        String order = switch (query.sort()) {
-            case RELEVANCE -> ranked ? "rank desc, i.star_number desc, i.id desc" : "i.created_at desc, i.id desc";
-            case STARS -> "i.star_number desc, i.id desc";
-            case USE -> "i.use_number desc, i.id desc";
-            case NEWEST -> "i.created_at desc, i.id desc";
-        };
-        String rank = ranked ? "ts_rank('{0.1, 0.2, 0.4, 1.0}', i.search, " + tsquery(params) + ")" : "0";
-        params.addValue("offset", query.offset()).addValue("limit", query.limit());
-        String headline = ranked
+        boolean ranked = params.hasValue("q") && query.sort() == MarketQuery.Sort.RELEVANCE;
+        params.addValue("offset", query.offset()).addValue("limit", query.limit()).addValue("cap", exactUpTo + 1)
+                .addValue("bound", exactUpTo);
+        String headline = params.hasValue("q")
                 ? "ts_headline('english', i.summary || ' ' || left(i.description, 4000), " + tsquery(params) + ", '"
                         + HEADLINE_OPTIONS.replace("'", "''") + "')"
                 : "null";
-        // One pass over what matches ranks it and counts it (count(*) over ()); the page is
-        // chosen first, and headlines, stars and groups are worked out for its rows only.
         // The author's name is needed only to filter by it: no join per match otherwise.
         String from = query.author().isPresent() ? "market_item i join app_user u on u.id = i.author_id"
                 : "market_item i";
-        String page = "with page as (select i.id, " + rank + " as rank, count(*) over () as total from " + from
-                + " where " + where + " order by " + order
-                + " offset :offset limit :limit)"
-                + " select " + MarketplaceService.ITEM_COLUMNS + ", " + headline + " as highlight, page.total"
-                + " from page join market_item i on i.id = page.id join app_user u on u.id = i.author_id"
-                + " order by " + order.replace("rank desc", "page.rank desc");
-        String count = "select count(*) from " + from + " where " + where;
-        return new Statements(page, count, where, params);
+        // The newest matches up to the bound: through the primary key when matches are many,
+        // through the GIN index when they are few. Ranking and counting take one more, to know
+        // whether there are more.
+        String candidates = "select i.id from " + from + " where " + where + " order by i.id desc limit :bound";
+        String count = "select count(*) from (select 1 from " + from + " where " + where + " limit :cap) c";
+        String page;
+        if (ranked) {
+            // Rank the candidates only; headlines, stars and groups for the page's rows only.
+            String rank = "ts_rank('{0.1, 0.2, 0.4, 1.0}', i.search, " + tsquery(params) + ")";
+            page = "with candidate as (select i.id, i.star_number, " + rank + " as rank from " + from
+                    + " where " + where + " order by i.id desc limit :cap),"
+                    + " page as (select candidate.*, count(*) over () as total from candidate"
+                    + " order by rank desc, star_number desc, id desc offset :offset limit :limit)"
+                    + " select " + MarketplaceService.ITEM_COLUMNS + ", " + headline + " as highlight, page.total"
+                    + " from page join market_item i on i.id = page.id join app_user u on u.id = i.author_id"
+                    + " order by page.rank desc, page.star_number desc, page.id desc";
+        } else {
+            String order = switch (query.sort()) {
+                case STARS -> "i.star_number desc, i.id desc";
+                case USE -> "i.use_number desc, i.id desc";
+                case RELEVANCE, NEWEST -> "i.created_at desc, i.id desc";
+            };
+            // An index walk in the sort's order that stops at the page's end; counted apart, capped.
+            page = "with page as (select i.id from " + from + " where " + where + " order by " + order
+                    + " offset :offset limit :limit)"
+                    + " select " + MarketplaceService.ITEM_COLUMNS + ", " + headline + " as highlight, 0 as total"
+                    + " from page join market_item i on i.id = page.id join app_user u on u.id = i.author_id"
+                    + " order by " + order;
+        }
+        return new Statements(page, count, candidates, ranked, params);
     }
 
-    private Map<String, Map<String, Long>> facets(String where, MapSqlParameterSource params) {
-        String from = " from market_item i join app_user u on u.id = i.author_id where " + where;
+    private Map<String, Map<String, Long>> facets(String candidates, MapSqlParameterSource params) {
+        String from = " from market_item i join app_user u on u.id = i.author_id";
+        String where = " where i.id in (" + candidates + ")";
         Map<String, Map<String, Long>> facets = new LinkedHashMap<>();
-        facets.put("type", counts("select i.type as k, count(*) as n" + from + " group by 1 order by 2 desc, 1",
-                params));
-        facets.put("category", counts("select c as k, count(*) as n" + from.replace(" where ",
-                " cross join unnest(i.categories) c where ") + " group by 1 order by 2 desc, 1", params));
-        facets.put("tag", counts("select t as k, count(*) as n" + from.replace(" where ",
-                " cross join unnest(i.tags) t where ") + " group by 1 order by 2 desc, 1 limit " + FACET_SIZE, params));
-        facets.put("author", counts("select u.username as k, count(*) as n" + from
+        facets.put("type", counts("select i.type as k, count(*) as n" + from + where
+                + " group by 1 order by 2 desc, 1", params));
+        facets.put("category", counts("select c as k, count(*) as n" + from + " cross join unnest(i.categories) c"
+                + where + " group by 1 order by 2 desc, 1", params));
+        facets.put("tag", counts("select t as k, count(*) as n" + from + " cross join unnest(i.tags) t" + where
+                + " group by 1 order by 2 desc, 1 limit " + FACET_SIZE, params));
+        facets.put("author", counts("select u.username as k, count(*) as n" + from + where
                 + " group by 1 order by 2 desc, 1 limit " + FACET_SIZE, params));
         return facets;
     }

@@ -28,7 +28,8 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-        properties = {"gantry.marketplace.max-file-bytes=100000", "gantry.marketplace.git-allow-local=true"})
+        properties = {"gantry.marketplace.max-file-bytes=100000", "gantry.marketplace.git-allow-local=true",
+                "gantry.marketplace.search.exact-up-to=5"})
 class MarketplaceApiIT {
 
     private static final String ITEMS = "/api/v2/marketplace/items";
@@ -69,6 +70,41 @@ class MarketplaceApiIT {
         assertThat(found.get("total").asLong()).isZero();
         assertThat(found.at("/facets/type")).isEmpty();
         assertThat(alice.get(ITEMS + "?q=" + word).json().get("total").asLong()).isEqualTo(1);
+    }
+
+    @Test
+    void past_the_bound_the_total_is_a_lower_bound_and_hidden_items_stay_uncounted() {
+        for (int i = 0; i < 7; i++) {
+            Response created = alice.postJson(ITEMS, Map.of("name", unique("many" + i), "type", "data", "summary",
+                    "part " + i + " of " + word, "dataUrl", "nfs://store/" + i, "visibility", "private"));
+            assertThat(created.status()).as(created.toString()).isEqualTo(201);
+        }
+        // This test's context counts exactly up to 5 items.
+        JsonNode ranked = alice.get(ITEMS + "?q=" + word + "&limit=3&facets=true").json();
+        assertThat(ranked.get("items")).hasSize(3);
+        assertThat(ranked.get("total").asLong()).isEqualTo(5);
+        assertThat(ranked.get("totalIsLowerBound").asBoolean()).isTrue();
+        assertThat(ranked.at("/facets/type/data").asLong()).isEqualTo(5);
+        JsonNode typed = alice.get(ITEMS + "?q=" + word.substring(0, 5) + "&prefix=true&limit=3").json();
+        assertThat(typed.get("total").asLong()).isEqualTo(5);
+        assertThat(typed.get("totalIsLowerBound").asBoolean()).isTrue();
+        // Relevance ranks only the bounded candidates; sorting by age pages through every match.
+        assertThat(alice.get(ITEMS + "?q=" + word + "&offset=6&limit=3").json().get("items")).isEmpty();
+        JsonNode last = alice.get(ITEMS + "?q=" + word + "&sort=newest&offset=6&limit=3").json();
+        assertThat(last.get("items")).hasSize(1);
+        assertThat(last.at("/items/0/summary").asText()).isEqualTo("part 0 of " + word);
+        assertThat(last.get("total").asLong()).isEqualTo(7);
+        assertThat(last.get("totalIsLowerBound").asBoolean()).isTrue();
+        // Below the bound the total is exact again.
+        JsonNode one = alice.get(ITEMS + "?q=" + word + "%20part%203&limit=3").json();
+        assertThat(one.get("total").asLong()).isEqualTo(1);
+        assertThat(one.get("totalIsLowerBound").asBoolean()).isFalse();
+        // Another user's search sees none of them, capped or not.
+        JsonNode bobs = bob.get(ITEMS + "?q=" + word + "&facets=true").json();
+        assertThat(bobs.get("total").asLong()).isZero();
+        assertThat(bobs.get("totalIsLowerBound").asBoolean()).isFalse();
+        assertThat(bobs.at("/facets/type")).isEmpty();
+        assertThat(bob.get(ITEMS + "?q=" + word + "&sort=stars").json().get("total").asLong()).isZero();
     }
 
     @Test

@@ -194,7 +194,7 @@ class MarketplaceView extends VerticalLayout implements BeforeEnterObserver {
             }
             results.add(card);
         }
-        total.setText(page.total() == 1 ? "1 item" : page.total() + " items");
+        total.setText(page.totalText());
         if (page.items().isEmpty()) {
             results.add(emptyState(view));
         }
@@ -210,7 +210,7 @@ class MarketplaceView extends VerticalLayout implements BeforeEnterObserver {
     /** Followed items with a version the viewer has not seen; facets keep their last offer. */
     private MarketPage updates() {
         List<MarketItem> updated = items.followedUpdates();
-        return new MarketPage(updated, updated.size(), Map.of());
+        return new MarketPage(updated, updated.size(), false, Map.of());
     }
 
     private Div emptyState(String view) {
