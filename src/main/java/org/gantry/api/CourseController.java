@@ -190,6 +190,27 @@ class CourseController {
         return Map.of("message", "Deleted note " + name + ".");
     }
 
+    @PostMapping("/{id}/units/{unit}/materials/{name}/copies")
+    @Operation(summary = "Publish a note to other courses", description = "Body: {units: [unit ids]}, units of courses"
+            + " you teach; the note's newest version becomes a new version of the same name in each.")
+    ResponseEntity<List<Map<String, Object>>> share(@PathVariable long id, @PathVariable long unit,
+                                                    @PathVariable String name, @RequestBody Map<String, Object> body) {
+        if (!(body.get("units") instanceof List<?> list) || list.isEmpty()
+                || !list.stream().allMatch(u -> u instanceof Integer || u instanceof Long)) {
+            throw ApiException.invalid("units is a list of unit ids, like [12, 31].");
+        }
+        List<Long> targets = list.stream().map(u -> ((Number) u).longValue()).toList();
+        return ResponseEntity.status(HttpStatus.CREATED).body(materials.share(id, unit, name, targets).stream()
+                .map(s -> {
+                    Map<String, Object> json = new LinkedHashMap<>();
+                    json.put("course", s.unit().courseId());
+                    json.put("unit", s.unit().unitId());
+                    json.put("name", name);
+                    json.put("version", s.version());
+                    return json;
+                }).toList());
+    }
+
     @PostMapping("/{id}/units/{unit}/links")
     @Operation(summary = "Link a marketplace item to a unit", description = "Body: {item}.")
     Map<String, Object> link(@PathVariable long id, @PathVariable long unit, @RequestBody Map<String, Object> body) {

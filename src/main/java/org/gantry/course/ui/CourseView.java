@@ -64,6 +64,7 @@ class CourseView extends VerticalLayout implements BeforeEnterObserver, HasDynam
     private final CourseMaterials materials;
     private final CourseAssignments assignments;
     private Course course;
+    private int audienceSize;
 
     CourseView(CourseService courses, CourseUnits courseUnits, CourseMaterials materials,
                CourseAssignments assignments) {
@@ -109,6 +110,7 @@ class CourseView extends VerticalLayout implements BeforeEnterObserver, HasDynam
         description.add(new Html("<div>" + Markdown.toSafeHtml(course.description()) + "</div>"));
         units.removeAll();
         List<Unit> all = courseUnits.units(course.id());
+        audienceSize = course.instructor() ? courses.students(course.id()).size() : 0;
         if (all.isEmpty()) {
             units.add(new Span(course.instructor() ? "No units yet: add one in the course editor."
                     : "Nothing published yet: your instructor's units appear here once published."));
@@ -170,7 +172,7 @@ class CourseView extends VerticalLayout implements BeforeEnterObserver, HasDynam
             row.add(new Span("version " + note.version()));
         }
         if (note.openedBy() >= 0) {
-            Span opened = new Span("opened by " + note.openedBy());
+            Span opened = new Span("opened by " + note.openedBy() + " of " + audienceSize);
             opened.addClassName("opened-count");
             opened.getStyle().set("color", "var(--lumo-secondary-text-color)");
             row.add(opened);
