@@ -184,6 +184,22 @@ class CourseController {
         }
     }
 
+    @GetMapping("/{id}/units/{unit}/materials/{name}/preview")
+    @Operation(summary = "A PDF preview of slides", description = "PPT, PPTX and ODP notes, where the server has"
+            + " LibreOffice; made on first request, then kept. 404 with the reason otherwise.")
+    void preview(@PathVariable long id, @PathVariable long unit, @PathVariable String name,
+                 HttpServletResponse response) throws IOException {
+        CourseMaterials.Download preview = materials.preview(id, unit, name);
+        try (InputStream in = preview.in()) {
+            response.setContentType("application/pdf");
+            response.setHeader("X-Content-Type-Options", "nosniff");
+            response.setHeader("Content-Security-Policy", "sandbox");
+            response.setHeader("Content-Disposition", ContentDisposition.inline()
+                    .filename(name + ".pdf", StandardCharsets.UTF_8).build().toString());
+            in.transferTo(response.getOutputStream());
+        }
+    }
+
     @DeleteMapping("/{id}/units/{unit}/materials/{name}")
     Map<String, String> deleteMaterial(@PathVariable long id, @PathVariable long unit, @PathVariable String name) {
         materials.delete(id, unit, name);

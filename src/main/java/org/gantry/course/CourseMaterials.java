@@ -3,6 +3,8 @@ package org.gantry.course;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.sql.Timestamp;
 import java.util.ArrayList;
 import java.util.List;
@@ -28,6 +30,9 @@ public class CourseMaterials {
     /** Default bound on one note: 50 MiB. */
     public static final long DEFAULT_MAX_BYTES = 50L * 1024 * 1024;
 
+    /** The store's key prefix of a note's PDF preview: no note name holds a '/'. */
+    private static final String PREVIEW = "preview/";
+
     public static final Set<String> EXTENSIONS = Set.of("pdf", "ppt", "pptx", "odp", "md");
 
     private final NamedParameterJdbcTemplate jdbc;
@@ -35,9 +40,12 @@ public class CourseMaterials {
     private final CourseUnits units;
     private final MaterialFileStore store;
     private final long maxBytes;
+    private final SlidePreviewer previewer;
 
     CourseMaterials(NamedParameterJdbcTemplate jdbc, CourseService courses, CourseUnits units, MaterialFileStore store,
-                    @Value("${gantry.courses.max-file-bytes:" + DEFAULT_MAX_BYTES + "}") long maxBytes) {
+                    @Value("${gantry.courses.max-file-bytes:" + DEFAULT_MAX_BYTES + "}") long maxBytes,
+                    SlidePreviewer previewer) {
+        this.previewer = previewer;
         this.jdbc = jdbc;
         this.courses = courses;
         this.units = units;
@@ -177,6 +185,63 @@ public class CourseMaterials {
                 : " (" + r.getString("term") + ")") + " · " + r.getInt("position") + ". " + r.getString("title")));
     }
 
+    /** Whether this server makes PDF previews of slides (LibreOffice is installed). */
+    public boolean previewsAvailable() {
+        return previewer.available();
+    }
+
+    /**
+     * A PDF preview of slides (the newest version), made on first request and kept beside the
+     * note; counts as opening the note. Not found when the note is no slides or the server has
+     * no converter; refused with the converter's reason when the file cannot be converted.
+     */
+    @Transactional
+    public Download preview(long courseId, long unitId, String name) {
+        Download slides = open(courseId, unitId, name, Optional.empty());
+        Material note = slides.file();
+        try (InputStream in = slides.in()) {
+            if (!note.isSlides()) {
+                throw CourseException.notFound("A preview of " + name + ": previews are made of PPT, PPTX and ODP"
+                        + " slides only");
+            }
+            if (!previewer.available()) {
+                throw CourseException.notFound("A preview of " + name + ": this server cannot convert slides;"
+                        + " download them instead");
+            }
+            String key = PREVIEW + name;
+            try {
+                return new Download(note, store.open(unitId, note.version(), key));
+            } catch (java.nio.file.NoSuchFileException absent) {
+                // not made yet
+            }
+            Path work = Files.createTempDirectory("gantry-slides-");
+            try {
+                Path source = work.resolve("slides" + name.substring(name.lastIndexOf('.')).toLowerCase(Locale.ROOT));
+                Files.copy(in, source);
+                Path pdf = work.resolve("preview.pdf");
+                try {
+                    previewer.toPdf(source, pdf);
+                } catch (IOException failed) {
+                    throw CourseException.invalid("No preview of " + name + ": " + failed.getMessage()
+                            + " Download the slides instead.");
+                }
+                try (InputStream made = Files.newInputStream(pdf)) {
+                    store.store(unitId, note.version(), key, made, Long.MAX_VALUE);
+                }
+            } finally {
+                try (var files = Files.list(work)) {
+                    for (Path f : files.toList()) {
+                        Files.deleteIfExists(f);
+                    }
+                }
+                Files.deleteIfExists(work);
+            }
+            return new Download(note, store.open(unitId, note.version(), key));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     /** Removes every version of a note. */
     @Transactional
     public void delete(long courseId, long unitId, String name) {
@@ -188,7 +253,10 @@ public class CourseMaterials {
         }
         jdbc.update("delete from course_material_open where unit_id = :unit and name = :name",
                 new MapSqlParameterSource("unit", unitId).addValue("name", name));
-        versions.forEach(v -> deleteQuietly(unitId, v, name));
+        versions.forEach(v -> {
+            deleteQuietly(unitId, v, name);
+            deleteQuietly(unitId, v, PREVIEW + name);
+        });
     }
 
     static void checkName(String name) {
