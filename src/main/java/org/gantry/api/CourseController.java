@@ -184,10 +184,47 @@ class CourseController {
         }
     }
 
+    @GetMapping("/{id}/units/{unit}/materials/{name}/preview")
+    @Operation(summary = "A PDF preview of slides", description = "PPT, PPTX and ODP notes, where the server has"
+            + " LibreOffice; made on first request, then kept. 404 with the reason otherwise.")
+    void preview(@PathVariable long id, @PathVariable long unit, @PathVariable String name,
+                 HttpServletResponse response) throws IOException {
+        CourseMaterials.Download preview = materials.preview(id, unit, name);
+        try (InputStream in = preview.in()) {
+            response.setContentType("application/pdf");
+            response.setHeader("X-Content-Type-Options", "nosniff");
+            response.setHeader("Content-Security-Policy", "sandbox");
+            response.setHeader("Content-Disposition", ContentDisposition.inline()
+                    .filename(name + ".pdf", StandardCharsets.UTF_8).build().toString());
+            in.transferTo(response.getOutputStream());
+        }
+    }
+
     @DeleteMapping("/{id}/units/{unit}/materials/{name}")
     Map<String, String> deleteMaterial(@PathVariable long id, @PathVariable long unit, @PathVariable String name) {
         materials.delete(id, unit, name);
         return Map.of("message", "Deleted note " + name + ".");
+    }
+
+    @PostMapping("/{id}/units/{unit}/materials/{name}/copies")
+    @Operation(summary = "Publish a note to other courses", description = "Body: {units: [unit ids]}, units of courses"
+            + " you teach; the note's newest version becomes a new version of the same name in each.")
+    ResponseEntity<List<Map<String, Object>>> share(@PathVariable long id, @PathVariable long unit,
+                                                    @PathVariable String name, @RequestBody Map<String, Object> body) {
+        if (!(body.get("units") instanceof List<?> list) || list.isEmpty()
+                || !list.stream().allMatch(u -> u instanceof Integer || u instanceof Long)) {
+            throw ApiException.invalid("units is a list of unit ids, like [12, 31].");
+        }
+        List<Long> targets = list.stream().map(u -> ((Number) u).longValue()).toList();
+        return ResponseEntity.status(HttpStatus.CREATED).body(materials.share(id, unit, name, targets).stream()
+                .map(s -> {
+                    Map<String, Object> json = new LinkedHashMap<>();
+                    json.put("course", s.unit().courseId());
+                    json.put("unit", s.unit().unitId());
+                    json.put("name", name);
+                    json.put("version", s.version());
+                    return json;
+                }).toList());
     }
 
     @PostMapping("/{id}/units/{unit}/links")

@@ -118,6 +118,10 @@ public class CourseService {
             if (names.isEmpty()) {
                 throw CourseException.invalid("A course keeps at least one instructor.");
             }
+            if (!caller.admin() && !names.contains(caller.username())) {
+                throw CourseException.invalid("You cannot remove yourself from the instructors of " + code
+                        + "; another instructor or an administrator can.");
+            }
             setInstructors(id, names);
         });
         return get(id);
@@ -164,6 +168,17 @@ public class CourseService {
                 + " or exists (select 1 from course_member cm where cm.course_id = :id and cm.user_id = u.id))"
                 + " and not exists (select 1 from course_instructor ci where ci.course_id = :id and ci.user_id = u.id)"
                 + " order by u.username", new MapSqlParameterSource("id", id), String.class);
+    }
+
+    /** Who may be a co-instructor: users with the instructor or administrator role, for instructors to choose from. */
+    @Transactional(readOnly = true)
+    public List<String> instructorCandidates() {
+        Caller caller = caller();
+        if (!caller.instructorRole()) {
+            throw CourseException.forbidden("Only instructors and administrators choose co-instructors.");
+        }
+        return jdbc.queryForList("select username from app_user where role in ('INSTRUCTOR', 'ADMIN') order by"
+                + " username", new MapSqlParameterSource(), String.class);
     }
 
     Caller caller() {

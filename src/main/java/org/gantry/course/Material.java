@@ -10,6 +10,11 @@ public record Material(long unitId, String name, int version, long size, String 
         return contentType.equals("application/pdf");
     }
 
+    /** PPT, PPTX or ODP: downloaded, or previewed as a PDF where the server can make one. */
+    public boolean isSlides() {
+        return contentType.contains("powerpoint") || contentType.contains("presentation");
+    }
+
     public boolean isMarkdown() {
         return contentType.startsWith("text/markdown");
     }

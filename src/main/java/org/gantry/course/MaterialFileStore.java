@@ -18,7 +18,11 @@ public interface MaterialFileStore {
      */
     Stored store(long unitId, int version, String name, InputStream in, long maxBytes) throws IOException;
 
-    /** The note's bytes; the caller closes the stream. */
+    /**
+     * The note's bytes; the caller closes the stream.
+     *
+     * @throws java.nio.file.NoSuchFileException when nothing is stored under the key
+     */
     InputStream open(long unitId, int version, String name) throws IOException;
 
     /** Removes one version of a note; nothing happens when it is absent. */

@@ -64,6 +64,7 @@ class CourseView extends VerticalLayout implements BeforeEnterObserver, HasDynam
     private final CourseMaterials materials;
     private final CourseAssignments assignments;
     private Course course;
+    private int audienceSize;
 
     CourseView(CourseService courses, CourseUnits courseUnits, CourseMaterials materials,
                CourseAssignments assignments) {
@@ -109,6 +110,7 @@ class CourseView extends VerticalLayout implements BeforeEnterObserver, HasDynam
         description.add(new Html("<div>" + Markdown.toSafeHtml(course.description()) + "</div>"));
         units.removeAll();
         List<Unit> all = courseUnits.units(course.id());
+        audienceSize = course.instructor() ? courses.students(course.id()).size() : 0;
         if (all.isEmpty()) {
             units.add(new Span(course.instructor() ? "No units yet: add one in the course editor."
                     : "Nothing published yet: your instructor's units appear here once published."));
@@ -163,14 +165,22 @@ class CourseView extends VerticalLayout implements BeforeEnterObserver, HasDynam
             open.getElement().setAttribute("data-note", note.name());
             row.add(open);
         }
-        Anchor download = new Anchor(resource(unit, note), note.isPdf() || note.isMarkdown() ? "Download" : note.name());
+        boolean preview = note.isSlides() && materials.previewsAvailable();
+        if (preview) {
+            Button open = new Button(note.name(), VaadinIcon.FILE_PRESENTATION.create(), e -> preview(unit, note));
+            open.addThemeVariants(ButtonVariant.LUMO_TERTIARY);
+            open.getElement().setAttribute("data-note", note.name());
+            row.add(open);
+        }
+        Anchor download = new Anchor(resource(unit, note), note.isPdf() || note.isMarkdown() || preview ? "Download"
+                : note.name());
         download.getElement().setAttribute("download", true);
         row.add(download);
         if (note.version() > 1) {
             row.add(new Span("version " + note.version()));
         }
         if (note.openedBy() >= 0) {
-            Span opened = new Span("opened by " + note.openedBy());
+            Span opened = new Span("opened by " + note.openedBy() + " of " + audienceSize);
             opened.addClassName("opened-count");
             opened.getStyle().set("color", "var(--lumo-secondary-text-color)");
             row.add(opened);
@@ -201,6 +211,34 @@ class CourseView extends VerticalLayout implements BeforeEnterObserver, HasDynam
                 throw new UncheckedIOException(e);
             }
         }
+        viewer.scrollIntoView();
+    }
+
+    /** Shows slides as a PDF the server made (on first use, which takes a while), or says why it cannot. */
+    void preview(Unit unit, Material note) {
+        viewer.removeAll();
+        viewer.add(new H3(note.name()));
+        try {
+            materials.preview(course.id(), unit.id(), note.name()).in().close();
+        } catch (CourseException refused) {
+            Span why = new Span(refused.getMessage());
+            why.setId("preview-error");
+            viewer.add(why);
+            return;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        StreamResource pdf = new StreamResource(note.name() + ".pdf", () -> materials.preview(course.id(), unit.id(),
+                note.name()).in());
+        pdf.setContentType("application/pdf");
+        IFrame frame = new IFrame();
+        frame.setId("pdf-viewer");
+        frame.getElement().setAttribute("src", pdf);
+        frame.getElement().setAttribute("title", note.name() + " as PDF");
+        frame.setWidthFull();
+        frame.setHeight("70vh");
+        frame.getStyle().set("border", "1px solid var(--lumo-contrast-10pct)");
+        viewer.add(frame);
         viewer.scrollIntoView();
     }
 

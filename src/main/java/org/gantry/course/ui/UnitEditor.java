@@ -36,6 +36,7 @@ import org.gantry.course.CourseMaterials;
 import org.gantry.course.CourseUnits;
 import org.gantry.course.Material;
 import org.gantry.course.Unit;
+import org.gantry.marketplace.MarketSearch;
 
 /** One unit in the course editor: its state and publishing, notes and upload, assignments and their results. */
 class UnitEditor extends VerticalLayout {
@@ -66,8 +67,11 @@ class UnitEditor extends VerticalLayout {
     private final CourseAssignments assignments;
     private final Runnable changed;
 
-    UnitEditor(Course course, Unit unit, CourseUnits units, CourseMaterials materials, CourseAssignments assignments,
-               List<String> clusters, Runnable changed) {
+    final UnitLinks links;
+    final NoteSharing sharing;
+
+    UnitEditor(Course course, Unit unit, int audienceSize, CourseUnits units, CourseMaterials materials,
+               CourseAssignments assignments, MarketSearch market, List<String> clusters, Runnable changed) {
         this.course = course;
         this.unit = unit;
         this.units = units;
@@ -103,7 +107,7 @@ class UnitEditor extends VerticalLayout {
 
         for (Material note : unit.materials()) {
             Span row = new Span(note.name() + " · version " + note.version() + " · opened by " + note.openedBy()
-                    + " of the audience");
+                    + " of " + audienceSize + (audienceSize == 1 ? " student" : " students"));
             row.addClassName("editor-note");
             add(row);
         }
@@ -125,6 +129,11 @@ class UnitEditor extends VerticalLayout {
         upload.addFileRejectedListener(e -> Notifications.error(e.getErrorMessage()));
         upload.setDropLabel(new Span("Lecture notes: PDF, PPT, PPTX, ODP or Markdown"));
         add(upload);
+        sharing = new NoteSharing(course, unit, materials);
+        sharing.setVisible(!unit.materials().isEmpty());
+        add(sharing);
+        links = new UnitLinks(course, unit, units, market, this::run);
+        add(links);
 
         for (Assignment a : unit.assignments()) {
             add(results(a));
@@ -175,9 +184,9 @@ class UnitEditor extends VerticalLayout {
         return box;
     }
 
-    private void run(Runnable action) {
+    private void run(java.util.function.Supplier<?> action) {
         try {
-            action.run();
+            action.get();
             changed.run();
         } catch (CourseException refused) {
             Notifications.error(refused.getMessage());
