@@ -5,6 +5,7 @@ import com.vaadin.flow.component.page.Push;
 import com.vaadin.flow.theme.Theme;
 import com.vaadin.flow.theme.lumo.Lumo;
 import java.time.Clock;
+import org.gantry.base.db.EarlyEmbeddedPostgres;
 import org.gantry.cli.GantryCli;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
@@ -24,7 +25,14 @@ public class GantryApplication implements AppShellConfigurator {
         if (GantryCli.handles(args)) {
             System.exit(GantryCli.run(args));
         }
-        SpringApplication.run(GantryApplication.class, args);
+        application().run(args);
+    }
+
+    /** The server as {@code main} starts it: the embedded PostgreSQL starts alongside the context. */
+    public static SpringApplication application() {
+        SpringApplication application = new SpringApplication(GantryApplication.class);
+        application.addListeners(new EarlyEmbeddedPostgres());
+        return application;
     }
 
     @Bean

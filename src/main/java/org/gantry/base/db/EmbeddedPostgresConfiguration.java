@@ -29,7 +29,17 @@ public class EmbeddedPostgresConfiguration {
 
     @Bean(destroyMethod = "close")
     EmbeddedPostgres embeddedPostgres(GantryProperties properties) throws IOException {
-        Path dataDir = properties.dataDir().resolve("postgres");
+        Path dataDir = postgresDir(properties.dataDir());
+        Optional<EmbeddedPostgres> early = EarlyEmbeddedPostgres.take(dataDir);
+        return early.isPresent() ? early.get() : startServer(dataDir);
+    }
+
+    /** Where the server of Gantry's data directory keeps its files ({@code null}: the default data directory). */
+    static Path postgresDir(Path gantryDataDir) {
+        return new GantryProperties(gantryDataDir, false, null).dataDir().resolve("postgres");
+    }
+
+    static EmbeddedPostgres startServer(Path dataDir) throws IOException {
         Files.createDirectories(dataDir.getParent());
         stopOrphanedServer(dataDir);
         EmbeddedPostgres pg = EmbeddedPostgres.builder()
