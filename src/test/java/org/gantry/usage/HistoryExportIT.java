@@ -123,6 +123,8 @@ class HistoryExportIT {
         assertThat(first.get("cpuSeconds").asLong()).isEqualTo(4 * 600 + 4 * 3_600 + 2 * 120);
         assertThat(first.get("gpuSeconds").asLong()).isEqualTo(600 + 3_600);
         assertThat(first.get("meanWaitSeconds").asLong()).isEqualTo((60 + 700 + 30) / 3);
+        assertThat(first.get("usedCpuSeconds").asLong()).as("measured on one attempt only").isEqualTo(12_346);
+        assertThat(first.get("maxPeakMemoryMb").asLong()).isEqualTo(6_000);
         assertThat(daily.json().get(1).get("cpuSeconds").asLong()).isEqualTo(400);
 
         RestClient.Response own = alice.get("/api/v2/usage?from=2030-03-01&to=2030-04-01&by=month&user=" + bob);

@@ -79,10 +79,16 @@ class MyUsageView extends VerticalLayout {
                 .setTextAlign(ColumnTextAlign.END);
         Grid.Column<UsageBucket> wait = daily.addColumn(b -> UsageFormats.duration(b.meanWaitSeconds()))
                 .setHeader("Mean wait").setTextAlign(ColumnTextAlign.END);
+        Grid.Column<UsageBucket> used = daily.addColumn(b -> UsageFormats.hours(b.usedCpuSeconds()))
+                .setHeader("CPU-hours used").setTextAlign(ColumnTextAlign.END)
+                .setTooltipGenerator(b -> "CPU time the tasks' processes used, as measured at their end");
+        Grid.Column<UsageBucket> peak = daily.addColumn(b -> b.maxPeakMemoryMb() == 0 ? "–" : b.maxPeakMemoryMb() + " MB")
+                .setHeader("Peak memory").setTextAlign(ColumnTextAlign.END)
+                .setTooltipGenerator(b -> "The highest peak memory of one task attempt that day");
         // A phone-sized window shows the day, jobs and CPU-hours of each; the chart above has the rest.
         WindowWidth.follow(this, pixels -> {
             statement.fitWidth(pixels);
-            List.of(succeeded, gpu, wait).forEach(column -> column.setVisible(!WindowWidth.narrow(pixels)));
+            List.of(succeeded, gpu, wait, used, peak).forEach(column -> column.setVisible(!WindowWidth.narrow(pixels)));
         });
         daily.addThemeVariants(GridVariant.LUMO_COMPACT);
         daily.setAllRowsVisible(true);
