@@ -74,6 +74,12 @@ public class ApiClient {
         return json(send(request, "application/json"));
     }
 
+    public JsonNode putJson(String path, Object body) throws IOException {
+        HttpRequest.Builder request = request(path).header("Content-Type", "application/json")
+                .PUT(HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(body)));
+        return json(send(request, "application/json"));
+    }
+
     public JsonNode postText(String path, String contentType, String body) throws IOException {
         HttpRequest.Builder request = request(path).header("Content-Type", contentType)
                 .POST(HttpRequest.BodyPublishers.ofString(body));

@@ -1,6 +1,7 @@
 package org.gantry.cli;
 
 import java.io.PrintWriter;
+import java.util.Optional;
 import java.util.Set;
 import picocli.AutoComplete;
 import picocli.CommandLine;
@@ -27,12 +28,25 @@ public class GantryCli {
             "Any first argument other than the commands above starts the server with the arguments."};
 
     /** First words that mean "run the CLI" rather than "start the server". */
-    private static final Set<String> COMMANDS = Set.of("cluster", "login", "job", "market", "help",
+    private static final Set<String> COMMANDS = Set.of("admin", "cluster", "login", "job", "market", "help",
             "generate-completion", "--help", "-h", "--version", "-V");
 
     /** The standalone CLI jar's entry point ({@code GET /cli/gantry.jar}): every argument goes to picocli. */
     public static void main(String[] args) {
         System.exit(run(args));
+    }
+
+    /**
+     * {@code gantry admin}, present in the server's jar only: the standalone CLI jar leaves out
+     * the deploy and the SSH client it needs (src/assembly/cli-jar.xml).
+     */
+    private static Optional<CommandLine> adminCommands() {
+        try {
+            return Optional.of(new CommandLine(Class.forName("org.gantry.cli.AdminCommand")
+                    .getDeclaredConstructor().newInstance()));
+        } catch (ReflectiveOperationException | LinkageError e) {
+            return Optional.empty();
+        }
     }
 
     public static boolean handles(String[] args) {
@@ -45,6 +59,7 @@ public class GantryCli {
 
     static int run(String[] args, PrintWriter out, PrintWriter err) {
         CommandLine cli = new CommandLine(new GantryCli());
+        adminCommands().ifPresent(admin -> cli.addSubcommand("admin", admin));
         cli.setOut(out);
         cli.setErr(err);
         cli.getCommandSpec().usageMessage().footer(FOOTER);

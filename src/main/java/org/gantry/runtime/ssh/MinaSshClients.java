@@ -3,7 +3,10 @@ package org.gantry.runtime.ssh;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.apache.sshd.client.keyverifier.AcceptAllServerKeyVerifier;
@@ -19,6 +22,7 @@ import org.gantry.runtime.hosts.SshTarget;
  */
 public final class MinaSshClients implements AutoCloseable {
 
+    private final Path knownHosts;
     private final MinaSshClient client;
     private final Duration connectTimeout;
     private final Duration commandTimeout;
@@ -29,6 +33,7 @@ public final class MinaSshClients implements AutoCloseable {
         if (!Files.exists(knownHosts)) {
             Files.createFile(knownHosts);
         }
+        this.knownHosts = knownHosts;
         this.client = new MinaSshClient(created -> created.setServerKeyVerifier(
                 new KnownHostsServerKeyVerifier(AcceptAllServerKeyVerifier.INSTANCE, knownHosts)));
         client.get();
@@ -39,6 +44,20 @@ public final class MinaSshClients implements AutoCloseable {
     /** The shell of a host; a changed registration (new key, port …) gets a new connection. */
     public RemoteShell shell(SshTarget target) {
         return shells.computeIfAbsent(target, t -> new MinaRemoteShell(client.get(), t, connectTimeout, commandTimeout));
+    }
+
+    /**
+     * Pins {@code publicKey} ({@code "ssh-ed25519 AAAA…"}) as the only key of {@code host:port} in the
+     * known_hosts file the client checks, replacing what was recorded for it before.
+     */
+    public synchronized void pin(String host, int port, String publicKey) throws IOException {
+        String pattern = port == 22 ? host : "[" + host + "]:" + port;
+        List<String> lines = new ArrayList<>(Files.readAllLines(knownHosts).stream()
+                .filter(line -> !line.split("\\s+", 2)[0].equals(pattern)).toList());
+        lines.add(pattern + " " + publicKey.strip());
+        Path part = Files.createTempFile(knownHosts.getParent(), ".known_hosts", ".part");
+        Files.write(part, lines);
+        Files.move(part, knownHosts, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     }
 
     @Override

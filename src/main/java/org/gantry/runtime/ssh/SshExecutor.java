@@ -14,6 +14,7 @@ import org.gantry.runtime.ExecutorException;
 import org.gantry.runtime.LogChunk;
 import org.gantry.runtime.Placement;
 import org.gantry.runtime.Reattachment;
+import org.gantry.runtime.Resources;
 import org.gantry.runtime.runner.RemoteAttempts;
 import org.gantry.runtime.runner.RunnerClaim;
 import org.gantry.runtime.runner.RunnerOutcome;
@@ -36,10 +37,16 @@ public class SshExecutor implements Executor {
 
     private final SshTargets targets;
     private final MinaSshClients clients;
+    private final HostStates states;
 
     public SshExecutor(SshTargets targets, MinaSshClients clients) {
+        this(targets, clients, HostStates.NONE);
+    }
+
+    SshExecutor(SshTargets targets, MinaSshClients clients, HostStates states) {
         this.targets = targets;
         this.clients = clients;
+        this.states = states;
     }
 
     @Override
@@ -63,16 +70,28 @@ public class SshExecutor implements Executor {
     @Override
     public Placement placement(String alias, String user) throws ExecutorException {
         SshTarget target = target(alias);
+        if (states.draining(alias)) {
+            // transient: admission leaves the tasks waiting, with this as their reason, until the host is back
+            throw ExecutorException.transientFailure("SSH host " + alias + " is draining and takes no new tasks",
+                    null);
+        }
         String base = target.baseDir().startsWith("/") ? target.baseDir() : "~/" + target.baseDir();
         return new Placement(target.host(), base + "/cache");
+    }
+
+    /** The capacity a deploy measured on the host, if one did. */
+    @Override
+    public Optional<Resources> largestNode(String alias) {
+        return states.capacity(alias);
     }
 
     /** Every registered host, whether a virtual cluster uses it or not; SSH hosts are not probed for it. */
     @Override
     public List<ClusterInventory.Node> nodes(Collection<String> targets) {
         return this.targets.all().stream().map(host -> new ClusterInventory.Node(host.alias(), host.host(), KIND,
-                Optional.empty(), ClusterInventory.Health.UNKNOWN,
-                host.username() + "@" + host.host() + ":" + host.port())).toList();
+                states.capacity(host.alias()), ClusterInventory.Health.UNKNOWN,
+                host.username() + "@" + host.host() + ":" + host.port()
+                        + (states.draining(host.alias()) ? ", draining" : ""))).toList();
     }
 
     /** A shell on the registered host as its login, in the task's working directory. */

@@ -25,6 +25,6 @@ class SshExecutorConfiguration {
 
     @Bean
     SshExecutor sshExecutor(SshHostService hosts, MinaSshClients clients) {
-        return new SshExecutor(hosts, clients);
+        return new SshExecutor(hosts, clients, hosts);
     }
 }

@@ -4,7 +4,9 @@ import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Table;
 import java.nio.file.Path;
+import java.util.Optional;
 import org.gantry.base.domain.AbstractEntity;
+import org.gantry.runtime.Resources;
 import org.gantry.runtime.hosts.SshTarget;
 
 /** An SSH host registered by an administrator (stored form of {@link SshTarget}). */
@@ -35,6 +37,21 @@ public class SshHost extends AbstractEntity {
 
     @Column(nullable = false, length = 1024)
     private String description = "";
+
+    /** Measured when a deploy registered the host; null when unknown. */
+    private Integer cpu;
+
+    @Column(name = "memory_mb")
+    private Integer memoryMb;
+
+    private Integer gpu;
+
+    /** The host's key as a known_hosts line, pinned when a deploy registered it; null when trusted on first use. */
+    @Column(name = "host_key", length = 8192)
+    private String hostKey;
+
+    @Column(nullable = false)
+    private boolean draining;
 
     protected SshHost() {
     }
@@ -69,6 +86,33 @@ public class SshHost extends AbstractEntity {
 
     public String getDescription() {
         return description;
+    }
+
+    public Optional<Resources> capacity() {
+        return cpu == null || memoryMb == null ? Optional.empty()
+                : Optional.of(new Resources(cpu, memoryMb, gpu == null ? 0 : gpu));
+    }
+
+    public Optional<String> getHostKey() {
+        return Optional.ofNullable(hostKey);
+    }
+
+    public boolean isDraining() {
+        return draining;
+    }
+
+    void setCapacity(Optional<Resources> capacity) {
+        cpu = capacity.map(Resources::cpu).orElse(null);
+        memoryMb = capacity.map(Resources::memoryMB).orElse(null);
+        gpu = capacity.map(Resources::gpu).orElse(null);
+    }
+
+    void setHostKey(String knownHostsLine) {
+        hostKey = knownHostsLine;
+    }
+
+    void setDraining(boolean draining) {
+        this.draining = draining;
     }
 
     void apply(SshHostService.SshHostSettings settings) {

@@ -1,0 +1,197 @@
+package org.gantry.api;
+
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+import org.gantry.runtime.ClusterInventory;
+import org.gantry.runtime.Resources;
+import org.gantry.runtime.ssh.SshExecutor;
+import org.gantry.runtime.ssh.SshHost;
+import org.gantry.runtime.ssh.SshHostService;
+import org.gantry.security.GroupService;
+import org.gantry.security.UserGroup;
+import org.gantry.security.VirtualCluster;
+import org.springframework.http.HttpStatus;
+import org.springframework.security.access.prepost.PreAuthorize;
+import org.springframework.web.bind.annotation.DeleteMapping;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PutMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RestController;
+
+/**
+ * The SSH executor's hosts for administrators and {@code gantry admin deploy}: register a host
+ * with its measured capacity, pinned host key and virtual cluster, drain it, remove it.
+ */
+@RestController
+@RequestMapping("/api/v2/ssh-hosts")
+@PreAuthorize("hasRole('ADMIN')")
+@Tag(name = "ssh host", description = "Hosts the ssh executor runs tasks on (administrators)")
+class SshHostController {
+
+    /** The group whose members may use the virtual clusters registered here. */
+    static final String DEFAULT_GROUP = "default";
+
+    private final SshHostService hosts;
+    private final GroupService groups;
+    private final ClusterInventory inventory;
+
+    SshHostController(SshHostService hosts, GroupService groups, ClusterInventory inventory) {
+        this.hosts = hosts;
+        this.groups = groups;
+        this.inventory = inventory;
+    }
+
+    /**
+     * A host as an administrator registers it; {@code cpu}, {@code memoryMb} and {@code gpu} go
+     * together; {@code hostKey} is a public key ({@code ssh-ed25519 AAAA…}); {@code virtualCluster}
+     * names the ssh-executor virtual cluster to run on this host, created for group default.
+     */
+    record HostBody(String host, Integer port, String username, String keyPath, String baseDir, String description,
+                    Integer cpu, Integer memoryMb, Integer gpu, String hostKey, String virtualCluster) {
+    }
+
+    record DrainBody(Boolean draining) {
+    }
+
+    @GetMapping({"", "/"})
+    @Operation(summary = "All SSH hosts, by alias")
+    List<Map<String, Object>> list() {
+        Map<String, List<String>> clusters = clustersByHost();
+        Map<String, List<Map<String, Object>>> running = runningByHost();
+        return hosts.hosts().stream().map(host -> json(host, clusters, running)).toList();
+    }
+
+    @GetMapping("/{alias}")
+    @Operation(summary = "An SSH host, with its virtual clusters and the tasks running on it")
+    Map<String, Object> get(@PathVariable String alias) {
+        return json(require(alias), clustersByHost(), runningByHost());
+    }
+
+    @PutMapping("/{alias}")
+    @Operation(summary = "Register or change an SSH host; a draining host stays draining")
+    Map<String, Object> put(@PathVariable String alias, @RequestBody HostBody body) {
+        if (body == null || body.host() == null || body.username() == null || body.keyPath() == null) {
+            throw ApiException.invalid("host, username and keyPath are required.");
+        }
+        Optional<Resources> capacity = Optional.empty();
+        if (body.cpu() != null || body.memoryMb() != null) {
+            if (body.cpu() == null || body.memoryMb() == null) {
+                throw ApiException.invalid("cpu and memoryMb go together.");
+            }
+            capacity = Optional.of(new Resources(body.cpu(), body.memoryMb(), body.gpu() == null ? 0 : body.gpu()));
+        }
+        Optional<String> hostKey = Optional.ofNullable(body.hostKey()).filter(key -> !key.isBlank());
+        hosts.register(new SshHostService.SshHostSettings(alias, body.host(), body.port() == null ? 22 : body.port(),
+                body.username(), body.keyPath(), body.baseDir(), body.description()), capacity, hostKey);
+        if (body.virtualCluster() != null && !body.virtualCluster().isBlank()) {
+            serve(body.virtualCluster().trim(), alias);
+        }
+        return get(alias);
+    }
+
+    @PutMapping("/{alias}/draining")
+    @Operation(summary = "Drain an SSH host (no new tasks; running ones go on) or take it back")
+    Map<String, Object> drain(@PathVariable String alias, @RequestBody DrainBody body) {
+        if (body == null || body.draining() == null) {
+            throw ApiException.invalid("draining (true or false) is required.");
+        }
+        require(alias);
+        hosts.setDraining(alias, body.draining());
+        return get(alias);
+    }
+
+    @DeleteMapping("/{alias}")
+    @Operation(summary = "Remove an SSH host; only once no task runs there (409 otherwise)")
+    Map<String, String> delete(@PathVariable String alias) {
+        require(alias);
+        int running = runningByHost().getOrDefault(alias, List.of()).size();
+        if (running > 0) {
+            throw new ApiException(HttpStatus.CONFLICT, "ConflictSshHostError", "SSH host " + alias + " still runs "
+                    + running + (running == 1 ? " task" : " tasks") + ": drain it and wait, or stop them first.");
+        }
+        hosts.delete(alias);
+        return Map.of("message", "SSH host " + alias + " is removed.");
+    }
+
+    /** The virtual cluster runs on this host, and group default may use it. */
+    private void serve(String name, String alias) {
+        Optional<VirtualCluster> existing = groups.virtualCluster(name);
+        boolean elsewhere = existing.filter(vc -> !vc.getExecutor().equals(SshExecutor.KIND)
+                || !(vc.getExecutorTarget().isEmpty() || vc.getExecutorTarget().equals(alias))).isPresent();
+        if (elsewhere) {
+            VirtualCluster vc = existing.get();
+            throw new ApiException(HttpStatus.CONFLICT, "ConflictVirtualClusterError", "Virtual cluster " + name
+                    + " runs on " + vc.getExecutor() + (vc.getExecutorTarget().isEmpty() ? "" : ":"
+                    + vc.getExecutorTarget()) + " already: give this host another one.");
+        }
+        if (existing.isEmpty() || existing.get().getExecutorTarget().isEmpty()) {
+            groups.saveVirtualCluster(new GroupService.VirtualClusterSettings(name, "Tasks on SSH host " + alias,
+                    SshExecutor.KIND, alias, null, null, null));
+        }
+        Optional<UserGroup> group = groups.group(DEFAULT_GROUP);
+        Set<String> names = group.map(g -> g.getVirtualClusters().stream().map(VirtualCluster::getName)
+                .collect(Collectors.toCollection(TreeSet::new))).orElseGet(TreeSet::new);
+        if (names.add(name)) {
+            groups.saveGroup(DEFAULT_GROUP, group.map(UserGroup::getDescription).orElse(""), names);
+        }
+    }
+
+    private SshHost require(String alias) {
+        return hosts.host(alias).orElseThrow(() -> new ApiException(HttpStatus.NOT_FOUND, "NoSshHostError",
+                "SSH host " + alias + " is not found."));
+    }
+
+    private Map<String, List<String>> clustersByHost() {
+        return groups.virtualClusters().stream().filter(vc -> vc.getExecutor().equals(SshExecutor.KIND))
+                .collect(Collectors.groupingBy(VirtualCluster::getExecutorTarget,
+                        Collectors.mapping(VirtualCluster::getName, Collectors.toList())));
+    }
+
+    /** The task launches not ended, by the host their virtual cluster runs on. */
+    private Map<String, List<Map<String, Object>>> runningByHost() {
+        Map<String, String> hostOfCluster = groups.virtualClusters().stream()
+                .filter(vc -> vc.getExecutor().equals(SshExecutor.KIND))
+                .collect(Collectors.toMap(VirtualCluster::getName, VirtualCluster::getExecutorTarget));
+        Map<String, List<Map<String, Object>>> running = new LinkedHashMap<>();
+        for (ClusterInventory.Pod pod : inventory.pods()) {
+            String host = hostOfCluster.get(pod.virtualCluster());
+            if (host != null && pod.executor().equals(SshExecutor.KIND)) {
+                running.computeIfAbsent(host, h -> new ArrayList<>()).add(Map.of("user", pod.user(),
+                        "job", pod.job(), "taskRole", pod.taskRole(), "taskIndex", pod.taskIndex()));
+            }
+        }
+        return running;
+    }
+
+    private static Map<String, Object> json(SshHost host, Map<String, List<String>> clusters,
+                                            Map<String, List<Map<String, Object>>> running) {
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put("alias", host.getAlias());
+        json.put("host", host.getHost());
+        json.put("port", host.getPort());
+        json.put("username", host.getUsername());
+        json.put("keyPath", host.getKeyPath());
+        json.put("baseDir", host.getBaseDir());
+        json.put("description", host.getDescription());
+        host.capacity().ifPresent(c -> {
+            json.put("cpu", c.cpu());
+            json.put("memoryMb", c.memoryMB());
+            json.put("gpu", c.gpu());
+        });
+        json.put("hostKey", host.getHostKey().orElse(null));
+        json.put("draining", host.isDraining());
+        json.put("virtualClusters", clusters.getOrDefault(host.getAlias(), List.of()));
+        json.put("running", running.getOrDefault(host.getAlias(), List.of()));
+        return json;
+    }
+}

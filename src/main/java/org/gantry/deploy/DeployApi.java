@@ -1,0 +1,21 @@
+package org.gantry.deploy;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.util.Optional;
+
+/**
+ * Gantry's REST API as the deploy uses it, signed in as an administrator. Implemented by the
+ * CLI's client; an error answer is an exception whose message is the server's reason.
+ */
+public interface DeployApi {
+
+    /** The JSON at {@code path}; empty on 404. */
+    Optional<JsonNode> get(String path) throws IOException;
+
+    JsonNode put(String path, Object body) throws IOException;
+
+    JsonNode post(String path, Object body) throws IOException;
+
+    JsonNode delete(String path) throws IOException;
+}

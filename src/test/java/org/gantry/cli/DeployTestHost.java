@@ -1,0 +1,101 @@
+package org.gantry.cli;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * One test machine for the deploy: Debian's sshd on its own loopback port with its own host key
+ * and configuration, which a test can stop and start again on the same port with the same key
+ * (a machine that goes down and comes back). Logs in as {@code gantry-ssh-test} with the shared
+ * client key, as {@code OpenSshServer} does.
+ */
+final class DeployTestHost implements AutoCloseable {
+
+    static final String USER = "gantry-ssh-test";
+
+    private final Path dir;
+    private final int port;
+    private Process sshd;
+
+    private DeployTestHost(Path dir, int port) {
+        this.dir = dir;
+        this.port = port;
+    }
+
+    /** Creates the test account and a client key in {@code dir} once; returns the key. */
+    static Path clientKey(Path dir) throws Exception {
+        if (run("id", "-u", USER) != 0) {
+            run("useradd", "--create-home", "--shell", "/bin/bash", USER);
+        }
+        run("usermod", "-p", "*", USER);
+        Files.createDirectories(Path.of("/run/sshd"));
+        Path key = dir.resolve("client_key");
+        run("ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", key.toString());
+        return key;
+    }
+
+    static DeployTestHost start(Path dir, Path clientKey) throws Exception {
+        Files.createDirectories(dir);
+        run("ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", dir.resolve("host_key").toString());
+        int port;
+        try (ServerSocket socket = new ServerSocket(0)) {
+            port = socket.getLocalPort();
+        }
+        Files.writeString(dir.resolve("sshd_config"), String.join("\n", "ListenAddress 127.0.0.1",
+                "Port " + port, "HostKey " + dir.resolve("host_key"), "PidFile " + dir.resolve("sshd.pid"),
+                "AuthorizedKeysFile " + clientKey + ".pub", "StrictModes no", "PasswordAuthentication no",
+                "KbdInteractiveAuthentication no", "PubkeyAuthentication yes", "UsePAM no", "AllowUsers " + USER,
+                "Subsystem sftp internal-sftp", ""));
+        DeployTestHost host = new DeployTestHost(dir, port);
+        host.up();
+        return host;
+    }
+
+    int port() {
+        return port;
+    }
+
+    void up() throws Exception {
+        sshd = new ProcessBuilder("/usr/sbin/sshd", "-D", "-e", "-f", dir.resolve("sshd_config").toString())
+                .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(
+                        dir.resolve("sshd.log").toFile())).start();
+        Instant end = Instant.now().plus(Duration.ofSeconds(20));
+        while (Instant.now().isBefore(end)) {
+            if (!sshd.isAlive()) {
+                throw new IllegalStateException("sshd exited: " + Files.readString(dir.resolve("sshd.log")));
+            }
+            try (Socket ignored = new Socket("127.0.0.1", port)) {
+                return;
+            } catch (IOException e) {
+                Thread.sleep(50);
+            }
+        }
+        throw new IllegalStateException("sshd did not listen on " + port);
+    }
+
+    void down() throws InterruptedException {
+        sshd.destroy();
+        if (!sshd.waitFor(10, TimeUnit.SECONDS)) {
+            sshd.destroyForcibly().waitFor();
+        }
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+        if (sshd != null && sshd.isAlive()) {
+            down();
+        }
+    }
+
+    static int run(String... command) throws Exception {
+        return new ProcessBuilder(List.of(command)).redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD).start().waitFor();
+    }
+}
