@@ -27,6 +27,15 @@ final class BenchGantry {
         this.properties = properties;
     }
 
+    /** Another Gantry on the same data dir and marks (a second instance), logging apart. */
+    BenchGantry(String name, Map<String, String> properties, Path dataDir, Path marks) throws Exception {
+        Path root = Path.of("target", "bench", name + "-" + System.currentTimeMillis()).toAbsolutePath();
+        this.dataDir = dataDir;
+        this.log = Files.createDirectories(root).resolve("gantry.log");
+        this.marks = marks;
+        this.properties = properties;
+    }
+
     GantryProcess start() throws Exception {
         // as users run it (java -jar gantry.jar: full JIT, default heap); GANTRY_BENCH_JVM adds
         // options, e.g. -XX:StartFlightRecording=filename=/tmp/gantry.jfr to profile a run

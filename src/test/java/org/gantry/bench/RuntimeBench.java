@@ -29,9 +29,11 @@ public final class RuntimeBench {
             case "latency" -> latency(count > 0 ? count : 220);
             case "chain" -> chain(count > 0 ? count : 1000);
             case "fault" -> FaultBench.run(count > 0 ? count : 20);
+            case "two-instances" -> TwoInstancesBench.run(count > 0 ? count : 20);
+            case "halt-at" -> HaltBench.run(count > 0 ? count : 20);
             case "executor" -> ExecutorLatency.run(count > 0 ? count : 110);
             case "commit" -> CommitFloor.run(count > 0 ? count : 500);
-            default -> throw new IllegalArgumentException("latency | chain | fault | executor | commit");
+            default -> throw new IllegalArgumentException("latency | chain | fault | two-instances | halt-at | executor | commit");
         }
         System.exit(0);
     }

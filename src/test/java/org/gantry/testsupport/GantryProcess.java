@@ -125,6 +125,14 @@ public final class GantryProcess implements AutoCloseable {
         process.waitFor(30, TimeUnit.SECONDS);
     }
 
+    /** Waits for Gantry to exit by itself (a fault hook halted it) and returns its exit code. */
+    public int awaitExit(Duration timeout) throws InterruptedException {
+        if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+            throw new IllegalStateException("Gantry still runs after " + timeout);
+        }
+        return process.exitValue();
+    }
+
     /** A JDBC connection to this Gantry's embedded PostgreSQL, for setting up what no API sets. */
     public Connection database() throws IOException, SQLException {
         Matcher port = PG_PORT.matcher(Files.readString(log));

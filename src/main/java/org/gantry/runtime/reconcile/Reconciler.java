@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -44,7 +43,8 @@ import org.springframework.transaction.event.TransactionalEventListener;
  * {@code gantry.runtime.reconcile-interval} and whenever woken (a job state committed — a
  * submission, a stop request —, a local task ending, a launch done unless the executor will
  * report the task's end). A pass settles interrupted launches, observes launched attempts,
- * applies stop requests and verdicts, and admits waiting tasks.
+ * applies stop requests and verdicts, and admits waiting tasks. Of several Gantry instances on
+ * one database only the one holding the runtime lease runs passes (decision 0040).
  */
 @Component
 class Reconciler implements SmartLifecycle {
@@ -61,7 +61,8 @@ class Reconciler implements SmartLifecycle {
     private final Admission admission;
     private final LaunchBackoff backoff;
     private final ObjectProvider<JobStorages> storages;
-    private final String instanceId = UUID.randomUUID().toString();
+    private final LeaderLease lease;
+    private final RuntimeHalts halts;
     private final Set<Long> inFlight = ConcurrentHashMap.newKeySet();
     private final Map<Long, JobSpec> specs = new ConcurrentHashMap<>();
     private final Semaphore wake = new Semaphore(0);
@@ -89,8 +90,11 @@ class Reconciler implements SmartLifecycle {
 
     Reconciler(RuntimeStore store, JobRunService jobRuns, GroupService groups, ExecutorRegistry executors,
                List<Executor> all, RuntimeProperties settings, Clock clock, ObjectProvider<JobStorages> storages,
-               ObjectProvider<FailureClassifier> classifier, ObjectProvider<InputReadiness> inputs) {
+               ObjectProvider<FailureClassifier> classifier, ObjectProvider<InputReadiness> inputs,
+               LeaderLease lease, RuntimeHalts halts) {
         this.storages = storages;
+        this.halts = halts;
+        this.lease = lease;
         this.store = store;
         this.jobRuns = jobRuns;
         this.groups = groups;
@@ -101,7 +105,7 @@ class Reconciler implements SmartLifecycle {
                 new TransientFailures(Optional.ofNullable(classifier.getIfAvailable()), settings.platformRetries()),
                 settings.platformRetries());
         this.verdicts = new JobVerdicts(store, follower);
-        this.admission = new Admission(store, executors, backoff, settings, instanceId,
+        this.admission = new Admission(store, executors, backoff, settings, lease.claimant(),
                 Optional.ofNullable(inputs.getIfAvailable()), this::wakeUp);
         all.forEach(executor -> executor.onChange(() -> {
             executorNews.incrementAndGet();
@@ -122,6 +126,9 @@ class Reconciler implements SmartLifecycle {
     @TransactionalEventListener(fallbackExecution = true)
     void onJobStateChanged(JobStateChanged event) {
         if (!ownThreads.contains(Thread.currentThread())) {
+            if (event.state() == JobState.WAITING) {
+                halts.at(RuntimeHalts.Transition.SUBMITTED);
+            }
             jobEvents.incrementAndGet();
             wake.release();
         }
@@ -137,9 +144,14 @@ class Reconciler implements SmartLifecycle {
                     continue;  // woken only by job commits that a read of the last pass already saw
                 }
                 othersPassed = others;
+                if (!lease.leading()) {
+                    continue;  // another Gantry leads (decision 0040); the lease wakes this one when it leads
+                }
                 pass();
             } catch (InterruptedException e) {
                 return;
+            } catch (LeaderLease.NotLeader e) {
+                log.warn("Reconciler pass stopped: {}", e.getMessage());
             } catch (RuntimeException e) {
                 // level-driven: the next pass starts again from what the database holds
                 log.error("Reconciler pass failed", e);
@@ -168,6 +180,7 @@ class Reconciler implements SmartLifecycle {
         }
         for (Admission.Admitted admitted : admission.admit(current, stillActive, decided, specs,
                 groups::virtualClusters)) {
+            halts.at(RuntimeHalts.Transition.ADMITTED);
             inFlight.add(admitted.attempt().getId());
             launchers.execute(() -> launch(admitted));
         }
@@ -210,6 +223,7 @@ class Reconciler implements SmartLifecycle {
                     admitted.placement().cacheDir())
                     .withMounts(mounts(job.user(), executor.kind(), attempt.getTarget(), admitted.spec().extras()));
             ExecutionHandle handle = executor.submit(attempt.getTarget(), launch);
+            halts.at(RuntimeHalts.Transition.LAUNCHING);
             Optional<String> runningOn = executor.runsAtOnceOn(handle);
             store.launched(attempt.getId(), handle, runningOn);
             backoff.launched(attempt.getTaskId());
@@ -259,6 +273,7 @@ class Reconciler implements SmartLifecycle {
         Thread started = own(daemon("reconciler")).newThread(this::loop);
         thread = started;
         started.start();
+        lease.start(this::wakeUp);
         wakeUp();
     }
 
@@ -268,6 +283,7 @@ class Reconciler implements SmartLifecycle {
         thread = null;
         if (running != null) {
             running.interrupt();
+            lease.stop();
         }
         launchers.shutdown();
         observers.shutdown();

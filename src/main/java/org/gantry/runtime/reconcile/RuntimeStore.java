@@ -18,7 +18,9 @@ import org.springframework.transaction.annotation.Transactional;
 
 /**
  * The reconciler's transactions: each method commits one step of decision 0005 — the
- * attempt's record and the job's state together — before the reconciler acts on it.
+ * attempt's record and the job's state together — before the reconciler acts on it. Every
+ * write is fenced by the runtime lease (decision 0040): it is refused with
+ * {@link LeaderLease.NotLeader} unless this instance leads.
  */
 @Component
 public class RuntimeStore {
@@ -54,10 +56,15 @@ public class RuntimeStore {
     private final TaskAttemptRepository attempts;
     private final JobRunService jobs;
     private final Clock clock;
+    private final LeaderLease lease;
+    private final RuntimeHalts halts;
     private final java.util.concurrent.atomic.AtomicLong changes = new java.util.concurrent.atomic.AtomicLong();
 
-    RuntimeStore(TaskAttemptRepository attempts, JobRunService jobs, Clock clock) {
+    RuntimeStore(TaskAttemptRepository attempts, JobRunService jobs, Clock clock, LeaderLease lease,
+                 RuntimeHalts halts) {
         this.attempts = attempts;
+        this.halts = halts;
+        this.lease = lease;
         this.jobs = jobs;
         this.clock = clock;
     }
@@ -84,6 +91,7 @@ public class RuntimeStore {
     @Transactional
     public List<TaskAttempt> claim(long jobId, int jobAttempt, List<Claim> claims, String claimedBy) {
         changes.incrementAndGet();
+        lease.fence();
         Instant now = clock.instant();
         List<TaskAttempt> claimed = claims.stream().map(c -> new TaskAttempt(c.taskId(), jobId, jobAttempt, c.retry(),
                 attempts.lastAttemptNumber(c.taskId()) + 1, c.executor(), c.target(), claimedBy, c.resources(),
@@ -98,6 +106,7 @@ public class RuntimeStore {
     @Transactional
     public void launched(long attemptId, ExecutionHandle handle, Optional<String> runningOn) {
         changes.incrementAndGet();
+        lease.fence();
         TaskAttempt attempt = require(attemptId);
         if (attempt.getState() == TaskAttempt.State.LAUNCHING) {
             Instant now = clock.instant();
@@ -110,12 +119,14 @@ public class RuntimeStore {
     @Transactional
     public void launchFailed(long attemptId, String message) {
         changes.incrementAndGet();
+        lease.fence();
         require(attemptId).launchFailed(message);
     }
 
     @Transactional
     public void running(long attemptId, String node) {
         changes.incrementAndGet();
+        lease.fence();
         markRunning(require(attemptId), node, clock.instant());
     }
 
@@ -124,6 +135,7 @@ public class RuntimeStore {
         attempt.running(node, now);
         if (first) {
             jobs.taskRunning(attempt.getTaskId(), node == null ? "" : node, now);
+            halts.afterCommit(RuntimeHalts.Transition.RUNNING);
         }
     }
 
@@ -131,6 +143,7 @@ public class RuntimeStore {
     @Transactional
     public void stopRequested(long attemptId, boolean touchTask) {
         changes.incrementAndGet();
+        lease.fence();
         TaskAttempt attempt = require(attemptId);
         attempt.stopRequested(clock.instant());
         if (touchTask) {
@@ -148,6 +161,7 @@ public class RuntimeStore {
     public void ended(long attemptId, Optional<String> startedOn, TaskObservation.Phase phase, Integer exitCode,
                       String diagnostics, MeasuredUse used, Fate fate, Optional<JobSpec> spec) {
         changes.incrementAndGet();
+        lease.fence();
         TaskAttempt attempt = require(attemptId);
         if (attempt.getState() == TaskAttempt.State.ENDED) {
             return;
@@ -155,6 +169,7 @@ public class RuntimeStore {
         Instant now = clock.instant();
         startedOn.ifPresent(node -> markRunning(attempt, node, now));
         attempt.ended(phase, exitCode, diagnostics, used, now);
+        halts.afterCommit(RuntimeHalts.Transition.ENDING);
         if (fate.kind() == Fate.Kind.FINAL) {
             jobs.taskEnded(attempt.getTaskId(), fate.state(), exitCode, diagnostics, now);
             spec.ifPresent(s -> decideJob(attempt.getJobId(), s, now));
@@ -186,6 +201,7 @@ public class RuntimeStore {
     @Transactional
     public void jobEnding(long jobId, JobVerdicts.Ending ending) {
         changes.incrementAndGet();
+        lease.fence();
         end(jobId, ending, clock.instant());
     }
 
@@ -200,12 +216,14 @@ public class RuntimeStore {
     @Transactional
     public void waitingReasons(Map<Long, String> reasons) {
         changes.incrementAndGet();
+        lease.fence();
         reasons.forEach(jobs::taskWaiting);
     }
 
     @Transactional
     public void taskFailed(long taskId, String diagnostics) {
         changes.incrementAndGet();
+        lease.fence();
         jobs.taskEnded(taskId, JobState.FAILED, null, diagnostics, clock.instant());
     }
 
@@ -213,6 +231,7 @@ public class RuntimeStore {
     @Transactional
     public void inputsChecked(long jobId, String checked) {
         changes.incrementAndGet();
+        lease.fence();
         jobs.event(jobId, false, "InputsChecked", "Inputs found before admission:\n" + checked, clock.instant());
     }
 
@@ -220,6 +239,7 @@ public class RuntimeStore {
     @Transactional
     public void inputsMissing(long jobId, String message, String checked) {
         changes.incrementAndGet();
+        lease.fence();
         Instant now = clock.instant();
         jobs.event(jobId, true, "InputsChecked", "Inputs checked before admission:\n" + checked, now);
         jobs.jobEnded(jobId, JobState.FAILED, null, message, now);
@@ -228,6 +248,7 @@ public class RuntimeStore {
     @Transactional
     public void jobEnded(long jobId, JobState state, Integer exitCode, String diagnostics) {
         changes.incrementAndGet();
+        lease.fence();
         jobs.jobEnded(jobId, state, exitCode, diagnostics, clock.instant());
     }
 

@@ -1,0 +1,69 @@
+package org.gantry.bench;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.List;
+import org.gantry.testsupport.RestClient;
+
+/**
+ * What became of the jobs a fault run accepted, in the fault table's columns: each followed to
+ * its end (lost when it has not ended while no job at all ended for five minutes); a task that
+ * appended two lines to its mark file ran twice.
+ */
+record FaultOutcome(int accepted, int finished, int lost, int runTwice) {
+
+    static final String HEADER = String.format("%-44s %6s %8s %8s %5s %9s %16s %13s", "fault", "rounds",
+            "accepted", "finished", "lost", "run twice", "recovery s max/p50", "non-503 5xx");
+
+    private static final Duration STUCK = Duration.ofMinutes(5);
+
+    static FaultOutcome follow(RestClient user, String username, Collection<String> accepted, Path marks)
+            throws Exception {
+        List<String> ordered = new ArrayList<>(accepted);
+        ordered.sort(Comparator.comparingInt(n -> Integer.parseInt(n.substring(n.lastIndexOf('-') + 1))));
+        int finished = 0;
+        int lost = 0;
+        int runTwice = 0;
+        long progressAt = System.nanoTime();
+        long lastEnded = -1;
+        for (String name : ordered) {
+            String state = BenchGantry.state(user, username, name + "?wait=30");
+            while (!BenchGantry.isFinal(state) && !state.startsWith("HTTP")) {
+                long ended = user.get("/api/v2/jobs?username=" + username + "&state=SUCCEEDED,FAILED,STOPPED&limit=1"
+                        + "&withTotalCount=true").json().path("totalCount").asLong();
+                if (ended > lastEnded) {
+                    lastEnded = ended;
+                    progressAt = System.nanoTime();
+                } else if (System.nanoTime() - progressAt > STUCK.toNanos()) {
+                    break;
+                }
+                state = BenchGantry.state(user, username, name + "?wait=30");
+            }
+            if (!BenchGantry.isFinal(state)) {
+                lost++;
+                System.out.println("lost: " + name + " (" + state + ")");
+                continue;
+            }
+            finished++;
+            Path mark = marks.resolve(name);
+            int runs = Files.exists(mark) ? Files.readAllLines(mark).size() : 0;
+            if (runs > 1) {
+                runTwice++;
+                System.out.println("ran " + runs + " times: " + name);
+            }
+        }
+        return new FaultOutcome(accepted.size(), finished, lost, runTwice);
+    }
+
+    String row(String fault, int rounds, List<Double> recoveries, int other5xx) {
+        List<Double> sorted = recoveries.stream().sorted().toList();
+        String recovery = sorted.isEmpty() ? "-" : String.format("%.1f/%.1f", sorted.get(sorted.size() - 1),
+                sorted.get(sorted.size() / 2));
+        return String.format("%-44s %6d %8d %8d %5d %9d %16s %13d", fault, rounds, accepted, finished, lost, runTwice,
+                recovery, other5xx);
+    }
+}

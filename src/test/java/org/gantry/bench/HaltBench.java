@@ -1,0 +1,119 @@
+package org.gantry.bench;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.gantry.testsupport.GantryProcess;
+import org.gantry.testsupport.RestClient;
+
+/**
+ * Fault rounds that halt Gantry at one runtime transition (gantry.test.halt-at: submitted,
+ * admitted, launching, running, ending): each round starts Gantry with the hook on the same
+ * data directory and submits jobs from two clients until the first task reaching the transition
+ * halts it. A last start without the hook follows every accepted job to its end. Prints the
+ * fault table's columns per transition; recovery is the time from a halt until the next start
+ * recorded a job's end.
+ */
+final class HaltBench {
+
+    private HaltBench() {
+    }
+
+    static final List<String> TRANSITIONS = List.of("submitted", "admitted", "launching", "running", "ending");
+
+    static void run(int rounds) throws Exception {
+        List<String> rows = new ArrayList<>();
+        for (String transition : TRANSITIONS) {
+            rows.add(run(transition, rounds));
+        }
+        System.out.println(FaultOutcome.HEADER);
+        rows.forEach(System.out::println);
+    }
+
+    private static String run(String transition, int rounds) throws Exception {
+        BenchGantry halting = new BenchGantry("halt-" + transition, Map.of("gantry.test.halt-at", transition));
+        BenchGantry plain = new BenchGantry("halt-" + transition + "-after", Map.of(), halting.dataDir, halting.marks);
+        Set<String> accepted = ConcurrentHashMap.newKeySet();
+        AtomicInteger counter = new AtomicInteger();
+        AtomicInteger other5xx = new AtomicInteger();
+        List<Double> recoveries = new ArrayList<>();
+        String username = null;
+        String password = null;
+        long haltedAt = -1;
+        for (int round = 1; round <= rounds; round++) {
+            GantryProcess gantry = halting.start();
+            if (username == null) {
+                RestClient created = RestClient.newUser(gantry.port(), "halt");
+                username = created.username();
+                password = "pw-" + username;
+            }
+            RestClient user = RestClient.anonymous(gantry.port()).login(username, password);
+            long before = ended(user, username);
+            List<Thread> clients = new ArrayList<>();
+            String owner = username;
+            for (int c = 0; c < 2; c++) {
+                Thread client = new Thread(() -> {
+                    while (true) {
+                        String name = "halt-" + counter.incrementAndGet();
+                        try {
+                            RestClient.Response response = user.postYaml("/api/v2/jobs", BenchGantry.job(name,
+                                    "echo run >> " + halting.marks.resolve(name) + "; sleep 0.5"));
+                            if (response.status() == 202) {
+                                accepted.add(name);
+                            } else if (response.status() >= 500 && response.status() != 503) {
+                                other5xx.incrementAndGet();
+                            }
+                            Thread.sleep(200);
+                        } catch (RuntimeException | InterruptedException e) {
+                            return;  // halted
+                        }
+                    }
+                });
+                client.start();
+                clients.add(client);
+            }
+            if (haltedAt > 0) {
+                recoveries.add(untilAnEnd(user, username, before, haltedAt));
+            }
+            int code = gantry.awaitExit(Duration.ofMinutes(5));
+            haltedAt = System.nanoTime();
+            for (Thread client : clients) {
+                client.join();
+            }
+            System.out.printf("%s round %d: exit %d; %d accepted so far (%s)%n", transition, round, code,
+                    accepted.size(), owner);
+        }
+        try (GantryProcess last = plain.start()) {
+            RestClient user = RestClient.anonymous(last.port()).login(username, password);
+            recoveries.add(untilAnEnd(user, username, ended(user, username), haltedAt));
+            FaultOutcome outcome = FaultOutcome.follow(user, username, accepted, halting.marks);
+            return outcome.row("halt at " + transition, rounds, recoveries, other5xx.get());
+        }
+    }
+
+    /** Seconds from the halt until the started Gantry recorded one more job end (or halted again). */
+    private static double untilAnEnd(RestClient user, String username, long before, long haltedAt)
+            throws InterruptedException {
+        long end = System.nanoTime() + Duration.ofMinutes(2).toNanos();
+        while (System.nanoTime() < end) {
+            try {
+                if (ended(user, username) > before) {
+                    break;
+                }
+            } catch (RuntimeException e) {
+                break;  // halted again: it got that far
+            }
+            Thread.sleep(100);
+        }
+        return (System.nanoTime() - haltedAt) / 1e9;
+    }
+
+    private static long ended(RestClient user, String username) {
+        return user.get("/api/v2/jobs?username=" + username + "&state=SUCCEEDED,FAILED,STOPPED&limit=1"
+                + "&withTotalCount=true").json().path("totalCount").asLong();
+    }
+}
