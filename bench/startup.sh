@@ -10,7 +10,7 @@ mode=${1:-1}
 # online the first time: a fresh local repository lacks vaadin-dev and the dependency plugin
 mvn -B -q test-compile
 mvn -B -q dependency:build-classpath -Dmdep.includeScope=runtime -Dmdep.outputFile=target/startup.classpath
-JVM=${GANTRY_JVM:-"-Xmx512m -XX:MaxMetaspaceSize=256m -XX:ReservedCodeCacheSize=96m -Xss512k"}
+JVM=${GANTRY_JVM:-"-Xms64m -Xmx384m -XX:MaxMetaspaceSize=256m -XX:ReservedCodeCacheSize=96m -Xss512k"}
 work=target/bench/startup-$(date +%s)
 mkdir -p "$work"
 # AppCDS archives classes from jars only (a non-empty directory on the class path disables it)
