@@ -48,6 +48,8 @@ class UsageBench {
 
     @Test
     void dashboard_statements_and_export_over_a_million_attempts() {
+        System.out.printf("%nload average at start: %s on %d cores%n", loadAverage(),
+                Runtime.getRuntime().availableProcessors());
         long t0 = System.nanoTime();
         insert();
         System.out.printf("%nInserted %,d task attempts of %d users in %.1f s%n", JOBS * ATTEMPTS_PER_JOB, USERS,
@@ -99,6 +101,21 @@ class UsageBench {
         Runtime rt = Runtime.getRuntime();
         System.out.printf("%nCSV export: %,d rows, %,d MB in %.1f s = %,.0f rows/s (heap in use after: %d MB)%n", rows,
                 chars[0] / 1_000_000, seconds, rows / seconds, (rt.totalMemory() - rt.freeMemory()) >> 20);
+        // A figure taken while other work holds the cores measures that work: say so beside it.
+        String load = loadAverage();
+        double oneMinute = load.isEmpty() ? 0 : Double.parseDouble(load.split(" ")[0]);
+        System.out.printf("load average at end: %s on %d cores%s%n", load, rt.availableProcessors(),
+                oneMinute > rt.availableProcessors() ? " (more runnable work than cores: not a valid figure;"
+                        + " run it on an idle machine)" : "");
+    }
+
+    private static String loadAverage() {
+        try {
+            String[] fields = java.nio.file.Files.readString(java.nio.file.Path.of("/proc/loadavg")).split(" ");
+            return fields[0] + " " + fields[1] + " " + fields[2];
+        } catch (java.io.IOException e) {
+            return "";
+        }
     }
 
     private void time(String name, Supplier<?> query) {
