@@ -43,7 +43,7 @@ class MarketplaceSearchBench {
     static final int PER_CLIENT = Integer.getInteger("bench.requests", 100);
     static final boolean EXPLAIN = Boolean.getBoolean("bench.explain");
     /**
-     * Words a description draws from: the 150 below, then generated ones ({@code t151} …). With
+     * Words a description draws from: the 102 below, then generated ones ({@code t103} …). With
      * 150 (the default) every query word is in a fifth to two fifths of all items: the worst
      * case. A larger vocabulary gives the long tail real text has.
      */
