@@ -10,6 +10,9 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.URLConnection;
 import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -64,7 +67,8 @@ class StorageFileController {
     }
 
     @GetMapping("/files/{*path}")
-    @Operation(summary = "List a folder (paged JSON), download a file (Range supported), or a folder as zip (?format=zip)")
+    @Operation(summary = "List a folder (paged JSON), download a file (Range supported), a folder as zip (?format=zip),"
+            + " one entry as JSON (?format=stat) or a file's SHA-256 (?format=sha256)")
     void get(@PathVariable String name, @PathVariable String path,
              @RequestParam(defaultValue = "0") int offset, @RequestParam(required = false) Integer limit,
              @RequestParam(required = false) String format,
@@ -73,6 +77,24 @@ class StorageFileController {
         StoragePath target = StoragePath.of(path);
         FileEntry entry = files.stat(name, target).orElseThrow(() -> new StorageException(StorageException.Kind.NOT_FOUND,
                 "No such file or folder: " + target));
+        if ("stat".equals(format)) {
+            response.setContentType("application/json");
+            json.writeValue(response.getOutputStream(), json(entry));
+            return;
+        }
+        if ("sha256".equals(format)) {
+            if (entry.directory()) {
+                throw ApiException.invalid(target + " is a folder: format=sha256 is for files");
+            }
+            String digest = sha256(name, target);
+            response.setContentType("application/json");
+            json.writeValue(response.getOutputStream(), Map.of("path", target.absolute(), "size", entry.size(),
+                    "sha256", digest));
+            return;
+        }
+        if (format != null && !"zip".equals(format)) {
+            throw ApiException.invalid("format is zip, stat or sha256, not '" + format + "'");
+        }
         if (entry.directory() && "zip".equals(format)) {
             response.setContentType("application/zip");
             response.setHeader(HttpHeaders.CONTENT_DISPOSITION, attachment((target.isRoot() ? name : target.name()) + ".zip"));
@@ -91,6 +113,24 @@ class StorageFileController {
             return;
         }
         download(name, target, entry, range, response);
+    }
+
+    /** Read on the server, so a client checks a download without reading the file twice over the network. */
+    private String sha256(String name, StoragePath file) throws IOException {
+        MessageDigest digest;
+        try {
+            digest = MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+        try (InputStream in = files.read(name, file, 0)) {
+            byte[] buffer = new byte[64 * 1024];
+            int n;
+            while ((n = in.read(buffer)) > 0) {
+                digest.update(buffer, 0, n);
+            }
+        }
+        return HexFormat.of().formatHex(digest.digest());
     }
 
     private void download(String name, StoragePath file, FileEntry entry, String range, HttpServletResponse response)

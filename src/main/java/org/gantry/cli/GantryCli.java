@@ -3,6 +3,7 @@ package org.gantry.cli;
 import java.io.PrintWriter;
 import java.util.Optional;
 import java.util.Set;
+import org.gantry.storage.vfs.pai.PaiException;
 import picocli.AutoComplete;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -14,9 +15,10 @@ import picocli.CommandLine.ScopeType;
  * that {@code gantry login --help} prints the usage rather than complain of missing options.
  */
 @Command(name = "gantry", mixinStandardHelpOptions = true, version = "gantry 0.1", scope = ScopeType.INHERIT,
-        description = "Submit, inspect and enter Gantry jobs from the command line; add clusters with"
-                + " `gantry cluster add`.",
+        description = "Submit, inspect and enter Gantry jobs, and copy files to and from storages, from the"
+                + " command line; add clusters with `gantry cluster add`.",
         subcommands = {ClusterCommand.class, LoginCommand.class, JobCommand.class, MarketCommand.class,
+                StorageCommand.class, FsCommand.class,
                 CommandLine.HelpCommand.class, AutoComplete.GenerateCompletion.class})
 public class GantryCli {
 
@@ -28,7 +30,8 @@ public class GantryCli {
             "Any first argument other than the commands above starts the server with the arguments."};
 
     /** First words that mean "run the CLI" rather than "start the server". */
-    private static final Set<String> COMMANDS = Set.of("admin", "cluster", "login", "job", "market", "help",
+    private static final Set<String> COMMANDS = Set.of("admin", "cluster", "login", "job", "market", "storage", "fs",
+            "help",
             "generate-completion", "--help", "-h", "--version", "-V");
 
     /** The standalone CLI jar's entry point ({@code GET /cli/gantry.jar}): every argument goes to picocli. */
@@ -64,7 +67,7 @@ public class GantryCli {
         cli.setErr(err);
         cli.getCommandSpec().usageMessage().footer(FOOTER);
         cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
-            commandLine.getErr().println("gantry: " + (e instanceof CliException ? e.getMessage() : e.toString()));
+            commandLine.getErr().println("gantry: " + message(e));
             return 1;
         });
         // a mistake on the command line is one line that says where the usage is, not the whole usage
@@ -74,5 +77,15 @@ public class GantryCli {
             return 2;
         });
         return cli.execute(args);
+    }
+
+    /** The CLI's or the server's own words, also where Commons VFS wrapped them; else the exception as it is. */
+    private static String message(Throwable e) {
+        for (Throwable cause = e; cause != null; cause = cause.getCause()) {
+            if (cause instanceof CliException || cause instanceof PaiException) {
+                return cause.getMessage();
+            }
+        }
+        return e.toString();
     }
 }
