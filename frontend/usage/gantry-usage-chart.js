@@ -1,5 +1,5 @@
 // A Chart.js chart drawn from the JSON the server sets in the "config" property:
-// {labels: [...], bars: {label, data}, line: {label, data}} - bars on the left axis, the line on the right.
+// {labels: [...], bars: {label, data}, line: {label, data}} - bars on the left axis, the optional line on the right.
 import { Chart, BarController, BarElement, LineController, LineElement, PointElement, CategoryScale,
   LinearScale, Legend, Tooltip } from 'chart.js';
 
@@ -44,11 +44,14 @@ class GantryUsageChart extends HTMLElement {
       labels: c.labels,
       datasets: [
         { type: 'bar', label: c.bars.label, data: c.bars.data, yAxisID: 'left',
-          backgroundColor: 'rgba(22, 118, 243, 0.6)' },
-        { type: 'line', label: c.line.label, data: c.line.data, yAxisID: 'right',
-          borderColor: 'rgba(230, 107, 0, 1)', backgroundColor: 'rgba(230, 107, 0, 1)', tension: 0.2 }
+          backgroundColor: 'rgba(22, 118, 243, 0.6)' }
       ]
     };
+    // A chart of bars alone (top commands, utilization) has no line and no right axis.
+    if (c.line) {
+      data.datasets.push({ type: 'line', label: c.line.label, data: c.line.data, yAxisID: 'right',
+        borderColor: 'rgba(230, 107, 0, 1)', backgroundColor: 'rgba(230, 107, 0, 1)', tension: 0.2 });
+    }
     if (this._chart) {
       this._chart.data = data;
       this._chart.update();
@@ -63,7 +66,7 @@ class GantryUsageChart extends HTMLElement {
         scales: {
           left: { type: 'linear', position: 'left', beginAtZero: true, title: { display: true, text: c.bars.label } },
           right: { type: 'linear', position: 'right', beginAtZero: true, grid: { drawOnChartArea: false },
-            title: { display: true, text: c.line.label } }
+            display: !!c.line, title: { display: !!c.line, text: c.line ? c.line.label : '' } }
         }
       }
     });

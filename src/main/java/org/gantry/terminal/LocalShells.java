@@ -38,7 +38,12 @@ public class LocalShells {
         OsAccount account = account(target.osAccount());
         Map<String, String> env = environment(account, target.environment(), target.initScript(),
                 Optional.of(target.workingDirectory().toString()), route, request);
-        return start(account, ShellScripts.forRequest(request), env, target.workingDirectory(), request);
+        List<String> program = new ArrayList<>();
+        if (root && target.mountNamespacePid().isPresent()) {
+            // the task's storages are mounted in a namespace of its own: the shell joins it before dropping root
+            program.addAll(List.of("nsenter", "--target=" + target.mountNamespacePid().getAsLong(), "--mount", "--"));
+        }
+        return start(account, program, ShellScripts.forRequest(request), env, target.workingDirectory(), request);
     }
 
     /** {@code srun --overlap} into a Slurm task's allocation, as the allocation's owner. */
@@ -47,7 +52,7 @@ public class LocalShells {
         Map<String, String> env = environment(account, target.environment(), target.initScript(),
                 target.workingDirectory(), route, request);
         Path here = Files.isDirectory(account.home()) ? account.home() : Path.of("/");
-        TaskShell shell = start(account, srun(target, request), env, here, request);
+        TaskShell shell = start(account, List.of(), srun(target, request), env, here, request);
         // srun sets up its own pty on the compute node from the size it saw at start, which may
         // predate pty4j's first resize: set it again once srun speaks.
         return request.pty().<TaskShell>map(pty -> new ResizeOnFirstOutputShell(shell, pty.size())).orElse(shell);
@@ -96,9 +101,10 @@ public class LocalShells {
         return account;
     }
 
-    private TaskShell start(OsAccount account, List<String> program, Map<String, String> env, Path directory,
-                            ShellRequest request) throws IOException {
-        List<String> command = new ArrayList<>();
+    /** Starts {@code program} as the account, after {@code asRoot} (words run with Gantry's own privileges). */
+    private TaskShell start(OsAccount account, List<String> asRoot, List<String> program, Map<String, String> env,
+                            Path directory, ShellRequest request) throws IOException {
+        List<String> command = new ArrayList<>(asRoot);
         if (root) {
             command.addAll(List.of("setpriv", "--reuid=" + account.uid(), "--regid=" + account.gid(),
                     "--init-groups", "--inh-caps=-all", "--"));

@@ -3,6 +3,7 @@ package org.gantry.terminal;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import org.gantry.base.ssh.SshEndpoint;
 
 /**
@@ -28,12 +29,20 @@ public sealed interface TaskShellTarget {
      *
      * @param osAccount the unprivileged account the task runs as
      * @param workingDirectory the task's working directory, where the shell starts
+     * @param mountNamespacePid a process of the task in the mount namespace of its own where its
+     *        storages are mounted (docs/decisions/0034); the shell enters it, so it sees them too
      */
     record Local(String osAccount, Path workingDirectory, Map<String, String> environment,
-                 Optional<String> initScript) implements TaskShellTarget {
+                 Optional<String> initScript, OptionalLong mountNamespacePid) implements TaskShellTarget {
 
         public Local {
             environment = Map.copyOf(environment);
+        }
+
+        /** A task in this machine's own mount namespace (no storages mounted into it). */
+        public Local(String osAccount, Path workingDirectory, Map<String, String> environment,
+                     Optional<String> initScript) {
+            this(osAccount, workingDirectory, environment, initScript, OptionalLong.empty());
         }
     }
 

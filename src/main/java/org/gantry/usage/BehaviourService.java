@@ -10,8 +10,12 @@ import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
 import org.gantry.security.CurrentUser;
 import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.security.access.AccessDeniedException;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
@@ -51,6 +55,69 @@ public class BehaviourService {
                 + " where u.username = ? and j.submitted_at >= ? order by j.submitted_at desc limit ?", String.class,
                 username, Timestamp.from(since), MAX_JOBS);
         return profile(documents);
+    }
+
+    /** Whose jobs a profile covers: a group's members' or a virtual cluster's. */
+    public enum Scope { EVERYONE, GROUP, VIRTUAL_CLUSTER }
+
+    /**
+     * The profile of everyone's, a group's members' or a virtual cluster's jobs in the last
+     * {@link #WINDOW} (at most {@link #MAX_JOBS}, newest first); administrators only.
+     */
+    @Transactional(readOnly = true)
+    public Profile profile(Scope scope, String name) {
+        if (!currentUser.isAdmin()) {
+            throw new AccessDeniedException("Only administrators see the behaviour of a group or virtual cluster");
+        }
+        Instant since = clock.instant().minus(WINDOW);
+        String where = switch (scope) {
+            case GROUP -> "j.owner_id in (select ug.user_id from user_group ug join app_group g on g.id = ug.group_id"
+                    + " where g.name = ?)";
+            case VIRTUAL_CLUSTER -> "j.virtual_cluster = ?";
+            case EVERYONE -> "? = ?";
+        };
+        Object[] args = scope == Scope.EVERYONE ? new Object[] {1, 1, Timestamp.from(since), MAX_JOBS}
+                : new Object[] {name, Timestamp.from(since), MAX_JOBS};
+        return profile(jdbc.queryForList("select j.resolved_text from job j where " + where
+                + " and j.submitted_at >= ? order by j.submitted_at desc limit ?", String.class, args));
+    }
+
+    /**
+     * Jobs per week (UTC, from Monday) that used each tool, over {@code weeks} weeks up to now,
+     * of everyone or one group or virtual cluster; administrators only. Weeks without jobs are
+     * left out.
+     */
+    @Transactional(readOnly = true)
+    public Map<LocalDate, Map<Behaviour.Tool, Long>> toolsPerWeek(int weeks, Scope scope, String name) {
+        if (!currentUser.isAdmin()) {
+            throw new AccessDeniedException("Only administrators see behaviour over time");
+        }
+        Instant since = clock.instant().minus(Duration.ofDays(7L * weeks));
+        Optional<Scope> narrowed = Optional.of(scope).filter(s -> s != Scope.EVERYONE);
+        String where = narrowed.map(s -> s == Scope.GROUP
+                ? " and j.owner_id in (select ug.user_id from user_group ug join app_group g on g.id = ug.group_id"
+                        + " where g.name = ?)"
+                : " and j.virtual_cluster = ?").orElse("");
+        List<Object> args = new ArrayList<>();
+        narrowed.ifPresent(s -> args.add(name));
+        args.add(Timestamp.from(since));
+        args.add(MAX_JOBS * 5);
+        Map<LocalDate, Map<Behaviour.Tool, Long>> weeksSeen = new java.util.TreeMap<>();
+        jdbc.query("select j.submitted_at, j.resolved_text from job j where true" + where
+                + " and j.submitted_at >= ? order by j.submitted_at desc limit ?", rs -> {
+            LocalDate day = rs.getTimestamp(1).toInstant().atZone(ZoneOffset.UTC).toLocalDate();
+            LocalDate monday = day.minusDays(day.getDayOfWeek().getValue() - 1L);
+            Map<Behaviour.Tool, Long> counts = weeksSeen.computeIfAbsent(monday,
+                    m -> new EnumMap<>(Behaviour.Tool.class));
+            Behaviour.of(rs.getString(2)).tools().forEach(t -> counts.merge(t, 1L, Long::sum));
+        }, args.toArray());
+        return weeksSeen;
+    }
+
+    /** The groups' names, for choosing whose behaviour to show. */
+    @Transactional(readOnly = true)
+    public List<String> groups() {
+        return jdbc.queryForList("select name from app_group order by name", String.class);
     }
 
     static Profile profile(List<String> documents) {

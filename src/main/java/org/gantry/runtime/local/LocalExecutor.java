@@ -13,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.OptionalInt;
 import java.util.Set;
 import java.util.concurrent.Executors;
@@ -170,11 +171,13 @@ public class LocalExecutor implements Executor, HostTasks {
         return accounts.accountFor(user);
     }
 
-    /** A shell on this host as the user's task account, in the task's working directory. */
+    /** A shell on this host as the user's task account, in the task's working directory and mount namespace. */
     @Override
     public TaskShellTarget shell(ExecutionHandle handle, AttemptShell shell) throws ExecutorException {
+        OptionalLong namespace = RunnerClaim.fromExternalId(handle.externalId())
+                .map(claim -> LocalProcesses.inOwnMountNamespace(claim.pid())).orElse(OptionalLong.empty());
         return new TaskShellTarget.Local(accountName(shell.user()), Path.of(shell.workDir()), shell.env(),
-                shell.init());
+                shell.init(), namespace);
     }
 
     @Override

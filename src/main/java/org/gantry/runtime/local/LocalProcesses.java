@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.concurrent.TimeUnit;
 import org.gantry.runtime.runner.RunnerClaim;
 
@@ -44,6 +45,30 @@ final class LocalProcesses {
     /** Whether the process the claim names still runs (same pid and same start time). */
     static boolean isAlive(RunnerClaim claim) {
         return startTime(claim.pid()).filter(t -> t == claim.startTime()).isPresent();
+    }
+
+    /**
+     * A process under the runner {@code runnerPid} that lives in another mount namespace than
+     * Gantry: the task started in its own to see its storages (StorageMounts). Empty when there
+     * is none, or /proc does not say (not root: another account's namespace links are hidden).
+     */
+    static OptionalLong inOwnMountNamespace(long runnerPid) {
+        Optional<Path> own = mountNamespace("self");
+        if (own.isEmpty()) {
+            return OptionalLong.empty();
+        }
+        return ProcessHandle.of(runnerPid).stream().flatMap(ProcessHandle::descendants)
+                .mapToLong(ProcessHandle::pid).sorted()
+                .filter(pid -> mountNamespace(Long.toString(pid)).filter(ns -> !ns.equals(own.get())).isPresent())
+                .findFirst();
+    }
+
+    private static Optional<Path> mountNamespace(String pid) {
+        try {
+            return Optional.of(Files.readSymbolicLink(Path.of("/proc", pid, "ns", "mnt")));
+        } catch (IOException | UnsupportedOperationException | SecurityException e) {
+            return Optional.empty();
+        }
     }
 
     /** Sends a signal ("TERM", "KILL") to a whole process group; true when kill accepted it. */

@@ -26,6 +26,7 @@ import java.time.YearMonth;
 import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Optional;
+import org.gantry.usage.BehaviourService;
 import org.gantry.usage.BillingService;
 import org.gantry.usage.HistoryService;
 import org.gantry.usage.UsageBucket;
@@ -49,7 +50,8 @@ class UsageAdminView extends VerticalLayout {
     final Anchor printable = new Anchor();
     final BudgetPanel budgets = new BudgetPanel();
 
-    UsageAdminView(BillingService billing, HistoryService history, UsageService usage, Clock clock) {
+    UsageAdminView(BillingService billing, HistoryService history, UsageService usage, BehaviourService behaviour,
+                   Clock clock) {
         this.billing = billing;
         this.history = history;
         LocalDate today = LocalDate.ofInstant(clock.instant(), ZoneOffset.UTC);
@@ -84,8 +86,14 @@ class UsageAdminView extends VerticalLayout {
         LocalDate tomorrow = today.plusDays(1);
         List<UsageBucket> days = usage.usage(tomorrow.minusDays(30).atStartOfDay(ZoneOffset.UTC).toInstant(),
                 tomorrow.atStartOfDay(ZoneOffset.UTC).toInstant(), UsageService.By.DAY, UsageService.Filter.ALL);
-        add(new H2("Usage"), new H3("Last 30 days, everyone"), UsageCharts.daily(days), new H3("Job history"),
-                exportForm, new H3("Budgets this month"), budgets, new H3("Statement"), monthBar, statement);
+        Instant monthStart = billing.currentMonth().atDay(1).atStartOfDay(ZoneOffset.UTC).toInstant();
+        List<UsageService.Utilization> clusters = usage.utilization(monthStart,
+                tomorrow.atStartOfDay(ZoneOffset.UTC).toInstant());
+        add(new H2("Usage"), new H3("Last 30 days, everyone"), UsageCharts.daily(days), UsageCharts.outcomes(days),
+                UsageCharts.utilization(clusters), new H3("Behaviour"),
+                new BehaviourPanel(behaviour, clusters.stream().map(UsageService.Utilization::virtualCluster).toList()),
+                new H3("Job history"), exportForm, new H3("Budgets this month"), budgets, new H3("Statement"), monthBar,
+                statement);
         month.setValue(billing.currentMonth());
     }
 

@@ -11,7 +11,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A Chart.js chart of bars on the left axis and a line on the right; the browser draws it
+ * A Chart.js chart of bars on the left axis and a line on the right (none when
+ * {@code lineLabel} is null); the browser draws it
  * (frontend/usage/gantry-usage-chart.js), the server only sends the numbers.
  */
 @Tag("gantry-usage-chart")
@@ -26,8 +27,12 @@ class UsageChart extends Component implements HasSize {
         setHeight("260px");
         setWidthFull();
         try {
-            getElement().setProperty("config", JSON.writeValueAsString(Map.of("title", title, "labels", labels,
-                    "bars", Map.of("label", barsLabel, "data", bars), "line", Map.of("label", lineLabel, "data", line))));
+            Map<String, Object> config = new java.util.LinkedHashMap<>(Map.of("title", title, "labels", labels,
+                    "bars", Map.of("label", barsLabel, "data", bars)));
+            if (lineLabel != null) {
+                config.put("line", Map.of("label", lineLabel, "data", line));
+            }
+            getElement().setProperty("config", JSON.writeValueAsString(config));
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
         }

@@ -86,6 +86,12 @@ class UsageBrowserIT {
             assertThat(browser.await(By.id("statement")).getText()).contains(user);
             assertThat(browser.await(By.id("budgets")).getText()).contains("Budget of user " + user);
             browser.await(By.cssSelector("gantry-usage-chart canvas"));
+            for (String chart : new String[] {"daily-chart", "outcome-chart", "utilization-chart", "tools-chart",
+                "images-chart"}) {
+                assertThat(browser.await(By.cssSelector("#" + chart + " canvas")).getSize().getHeight())
+                        .as(chart).isGreaterThan(100);
+            }
+            assertThat(browser.await(By.id("behaviour-weekly")).getText()).contains("pip install");
             browser.screenshot("usage-admin");
             browser.width(420);
             browser.open("/admin/usage");
