@@ -54,7 +54,8 @@ class ArchitectureTest {
         noClasses().that().resideInAPackage("org.gantry.base..")
                 .should().dependOnClassesThat().resideOutsideOfPackages("org.gantry.base..", "java..", "javax..",
                         "jakarta..", "org.springframework..", "org.slf4j..", "com.vaadin..", "io.zonky..",
-                        "com.fasterxml..", "io.micrometer..", "org.apache.sshd..")
+                        "com.fasterxml..", "io.micrometer..", "org.apache.sshd..", "com.zaxxer.hikari..",
+                        "org.hibernate..")
                 .check(classes);
     }
 

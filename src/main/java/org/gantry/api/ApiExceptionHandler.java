@@ -2,6 +2,7 @@ package org.gantry.api;
 
 import com.fasterxml.jackson.databind.JsonMappingException;
 import java.util.List;
+import org.gantry.base.db.DatabaseHealth;
 import org.gantry.course.CourseException;
 import org.gantry.expression.ExpressionException;
 import org.gantry.job.JobException;
@@ -36,7 +37,8 @@ import org.springframework.web.servlet.resource.NoResourceFoundException;
 
 /**
  * Maps every failure of a REST call to OpenPAI's {@code {"code", "message"}}: a user's
- * mistake is always a 4xx that says what was wrong; only Gantry's own faults are 500s.
+ * mistake is always a 4xx that says what was wrong; an unreachable database is a 503 with
+ * {@code Retry-After}; only Gantry's own faults are 500s.
  * Not limited to this package's controllers: a request that matches no controller (wrong
  * path, method or content type) has no handler, and must get the same JSON.
  */
@@ -46,6 +48,12 @@ class ApiExceptionHandler {
     private static final Logger log = LoggerFactory.getLogger(ApiExceptionHandler.class);
     /** OpenPAI's message, word for word (docs/decisions/0003-rest-api-v2.md). */
     static final String NON_ADMIN = "Non-admin is not allow to do this operation.";
+
+    private final DatabaseHealth health;
+
+    ApiExceptionHandler(DatabaseHealth health) {
+        this.health = health;
+    }
 
     @ExceptionHandler(JobSubmissionException.class)
     ResponseEntity<ApiError> submission(JobSubmissionException e) {
@@ -197,6 +205,12 @@ class ApiExceptionHandler {
 
     @ExceptionHandler(Exception.class)
     ResponseEntity<ApiError> unknown(Exception e) {
+        if (health.failed(e)) {
+            return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE)
+                    .header(HttpHeaders.RETRY_AFTER, Integer.toString(DatabaseHealth.RETRY_AFTER_SECONDS))
+                    .contentType(MediaType.APPLICATION_JSON)
+                    .body(new ApiError(DatabaseUnavailable.CODE, DatabaseUnavailable.MESSAGE));
+        }
         log.error("REST call failed", e);
         return error(HttpStatus.INTERNAL_SERVER_ERROR, "UnknownError",
                 "Internal error; the server log has details under this request's X-Request-Id.");

@@ -1,6 +1,5 @@
 package org.gantry.base.db;
 
-import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.nio.file.Path;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -23,7 +22,7 @@ public final class EarlyEmbeddedPostgres implements ApplicationListener<Applicat
 
     private static final Object LOCK = new Object();
     private static Path startedFor;
-    private static CompletableFuture<EmbeddedPostgres> starting;
+    private static CompletableFuture<EmbeddedPostgresServer> starting;
 
     @Override
     public void onApplicationEvent(ApplicationEvent event) {
@@ -66,8 +65,8 @@ public final class EarlyEmbeddedPostgres implements ApplicationListener<Applicat
      * The server started early for this data directory, waiting for its start to finish;
      * empty when none was started for it. Each server is handed out once.
      */
-    static Optional<EmbeddedPostgres> take(Path dataDir) {
-        CompletableFuture<EmbeddedPostgres> future;
+    static Optional<EmbeddedPostgresServer> take(Path dataDir) {
+        CompletableFuture<EmbeddedPostgresServer> future;
         synchronized (LOCK) {
             if (starting == null || !startedFor.equals(dataDir)) {
                 return Optional.empty();
@@ -86,7 +85,7 @@ public final class EarlyEmbeddedPostgres implements ApplicationListener<Applicat
         }
     }
 
-    private static void closeQuietly(EmbeddedPostgres pg) {
+    private static void closeQuietly(EmbeddedPostgresServer pg) {
         try {
             pg.close();
         } catch (Exception e) {

@@ -1,6 +1,6 @@
 package org.gantry.base.db;
 
-import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import com.zaxxer.hikari.HikariDataSource;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.file.Files;
@@ -26,11 +26,13 @@ import org.springframework.context.annotation.Configuration;
 public class EmbeddedPostgresConfiguration {
 
     private static final Logger log = LoggerFactory.getLogger(EmbeddedPostgresConfiguration.class);
+    /** The same as {@code spring.datasource.hikari.connection-timeout} for an external database. */
+    static final Duration CONNECTION_TIMEOUT = Duration.ofSeconds(5);
 
     @Bean(destroyMethod = "close")
-    EmbeddedPostgres embeddedPostgres(GantryProperties properties) throws IOException {
+    EmbeddedPostgresServer embeddedPostgres(GantryProperties properties) throws IOException {
         Path dataDir = postgresDir(properties.dataDir());
-        Optional<EmbeddedPostgres> early = EarlyEmbeddedPostgres.take(dataDir);
+        Optional<EmbeddedPostgresServer> early = EarlyEmbeddedPostgres.take(dataDir);
         return early.isPresent() ? early.get() : startServer(dataDir);
     }
 
@@ -39,31 +41,26 @@ public class EmbeddedPostgresConfiguration {
         return new GantryProperties(gantryDataDir, false, null).dataDir().resolve("postgres");
     }
 
-    static EmbeddedPostgres startServer(Path dataDir) throws IOException {
+    static EmbeddedPostgresServer startServer(Path dataDir) throws IOException {
         Files.createDirectories(dataDir.getParent());
         stopOrphanedServer(dataDir);
-        EmbeddedPostgres pg = EmbeddedPostgres.builder()
-                .setDataDirectory(dataDir)
-                .setCleanDataDirectory(false)
-                .setPort(freePort())
-                .setPGStartupWait(Duration.ofSeconds(60))
-                // The library tunes for throw-away test databases; this one keeps users' jobs.
-                .setServerConfig("fsync", "on")
-                .setServerConfig("synchronous_commit", "on")
-                .setServerConfig("max_connections", "100")
-                .start();
-        log.info("Embedded PostgreSQL on port {} keeps its data in {}", pg.getPort(), dataDir);
+        EmbeddedPostgresServer pg = new EmbeddedPostgresServer(dataDir, freePort());
+        log.info("Embedded PostgreSQL on port {} keeps its data in {}", pg.port(), dataDir);
         return pg;
     }
 
     /**
      * A pool over the embedded server: the library's own data source opens a new
      * connection (a new server process) for every transaction, which made each REST call
-     * pay for several connection starts.
+     * pay for several connection starts. A caller waits at most {@link #CONNECTION_TIMEOUT}
+     * for a connection, so that an outage is answered with a 503 soon rather than after 30 s.
      */
     @Bean
-    DataSource dataSource(EmbeddedPostgres pg) {
-        return DataSourceBuilder.create().url(pg.getJdbcUrl("postgres", "postgres")).username("postgres").build();
+    DataSource dataSource(EmbeddedPostgresServer pg) {
+        HikariDataSource pool = DataSourceBuilder.create().type(HikariDataSource.class)
+                .url(pg.jdbcUrl()).username("postgres").build();
+        pool.setConnectionTimeout(CONNECTION_TIMEOUT.toMillis());
+        return pool;
     }
 
     /**

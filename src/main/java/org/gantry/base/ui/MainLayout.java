@@ -1,9 +1,13 @@
 package org.gantry.base.ui;
 
+import com.vaadin.flow.component.AttachEvent;
+import com.vaadin.flow.component.DetachEvent;
+import com.vaadin.flow.component.UI;
 import com.vaadin.flow.component.applayout.AppLayout;
 import com.vaadin.flow.component.applayout.DrawerToggle;
 import com.vaadin.flow.component.button.Button;
 import com.vaadin.flow.component.button.ButtonVariant;
+import com.vaadin.flow.component.html.Div;
 import com.vaadin.flow.component.html.H2;
 import com.vaadin.flow.component.html.Span;
 import com.vaadin.flow.component.icon.Icon;
@@ -17,16 +21,22 @@ import com.vaadin.flow.server.menu.MenuConfiguration;
 import com.vaadin.flow.server.menu.MenuEntry;
 import com.vaadin.flow.spring.security.AuthenticationContext;
 import jakarta.annotation.security.PermitAll;
+import org.gantry.base.db.DatabaseHealth;
 
 /**
  * The app shell: a side navigation built from the views' {@code @Menu} annotations, showing
- * only the entries the signed-in user may open.
+ * only the entries the signed-in user may open, and a banner while the database is unreachable.
  */
 @Layout
 @PermitAll
 public class MainLayout extends AppLayout {
 
-    public MainLayout(AuthenticationContext authentication) {
+    private final DatabaseHealth database;
+    private final Div databaseBanner = new Div();
+    private Runnable stopListening = () -> { };
+
+    public MainLayout(AuthenticationContext authentication, DatabaseHealth database) {
+        this.database = database;
         setPrimarySection(Section.DRAWER);
         H2 title = new H2("Gantry");
         title.getStyle().set("font-size", "var(--lumo-font-size-l)").set("margin", "var(--lumo-space-m)");
@@ -42,7 +52,33 @@ public class MainLayout extends AppLayout {
         bar.setAlignItems(FlexComponent.Alignment.CENTER);
         bar.expand(bar.getComponentAt(1));
         bar.getStyle().set("padding-right", "var(--lumo-space-m)");
-        addToNavbar(bar);
+
+        databaseBanner.setId("database-banner");
+        databaseBanner.setText("The database is unreachable; retrying… Running jobs keep running; what you"
+                + " change now cannot be saved until it answers.");
+        databaseBanner.getElement().setAttribute("role", "alert");
+        databaseBanner.getStyle().set("background", "var(--lumo-error-color)").set("color", "var(--lumo-error-contrast-color)")
+                .set("padding", "var(--lumo-space-xs) var(--lumo-space-m)").set("font-size", "var(--lumo-font-size-s)")
+                .set("box-sizing", "border-box").set("width", "100%");
+        databaseBanner.setVisible(!database.isAvailable());
+        Div navbar = new Div(bar, databaseBanner);
+        navbar.getStyle().set("display", "flex").set("flex-direction", "column").set("width", "100%");
+        addToNavbar(navbar);
+    }
+
+    @Override
+    protected void onAttach(AttachEvent event) {
+        super.onAttach(event);
+        UI ui = event.getUI();
+        databaseBanner.setVisible(!database.isAvailable());
+        // the listener runs on the probe's thread: the change reaches the browser by push
+        stopListening = database.addListener(up -> ui.access(() -> databaseBanner.setVisible(!up)));
+    }
+
+    @Override
+    protected void onDetach(DetachEvent event) {
+        stopListening.run();
+        super.onDetach(event);
     }
 
     private static SideNav navigation() {

@@ -1,6 +1,7 @@
 package org.gantry.runtime.reconcile;
 
 import java.time.Clock;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -13,6 +14,8 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Collectors;
+import org.gantry.base.db.DatabaseHealth;
+import org.gantry.base.db.DatabaseOutage;
 import org.gantry.job.JobStateChanged;
 import org.gantry.job.JobStorages;
 import org.gantry.job.JobRunService;
@@ -50,6 +53,8 @@ import org.springframework.transaction.event.TransactionalEventListener;
 class Reconciler implements SmartLifecycle {
 
     private static final Logger log = LoggerFactory.getLogger(Reconciler.class);
+    /** The longest wait between two looks at an unreachable database. */
+    private static final Duration OUTAGE_WAIT_MAX = Duration.ofSeconds(5);
 
     private final RuntimeStore store;
     private final JobRunService jobRuns;
@@ -63,6 +68,7 @@ class Reconciler implements SmartLifecycle {
     private final ObjectProvider<JobStorages> storages;
     private final LeaderLease lease;
     private final RuntimeHalts halts;
+    private final DatabaseHealth database;
     private final Set<Long> inFlight = ConcurrentHashMap.newKeySet();
     private final Map<Long, JobSpec> specs = new ConcurrentHashMap<>();
     private final Semaphore wake = new Semaphore(0);
@@ -91,10 +97,11 @@ class Reconciler implements SmartLifecycle {
     Reconciler(RuntimeStore store, JobRunService jobRuns, GroupService groups, ExecutorRegistry executors,
                List<Executor> all, RuntimeProperties settings, Clock clock, ObjectProvider<JobStorages> storages,
                ObjectProvider<FailureClassifier> classifier, ObjectProvider<InputReadiness> inputs,
-               LeaderLease lease, RuntimeHalts halts) {
+               LeaderLease lease, RuntimeHalts halts, DatabaseHealth database) {
         this.storages = storages;
         this.halts = halts;
         this.lease = lease;
+        this.database = database;
         this.store = store;
         this.jobRuns = jobRuns;
         this.groups = groups;
@@ -153,10 +160,36 @@ class Reconciler implements SmartLifecycle {
             } catch (LeaderLease.NotLeader e) {
                 log.warn("Reconciler pass stopped: {}", e.getMessage());
             } catch (RuntimeException e) {
+                if (database.failed(e)) {
+                    try {
+                        awaitDatabase();
+                    } catch (InterruptedException stopped) {
+                        return;
+                    }
+                    continue;
+                }
                 // level-driven: the next pass starts again from what the database holds
                 log.error("Reconciler pass failed", e);
             }
         }
+    }
+
+    /**
+     * The database is unreachable: no pass can read or record anything. Tasks already launched
+     * run on (their runners keep their ends in files); the first pass after the outage reads
+     * those ends and records them. Waits for the database, checking at most every
+     * {@link #OUTAGE_WAIT_MAX}, and asks for a pass when it answers again.
+     */
+    private void awaitDatabase() throws InterruptedException {
+        log.warn("Reconciler waits for the database");
+        long waited = 0;
+        Duration wait = Duration.ofMillis(500);
+        while (!database.awaitAvailable(wait) && thread == Thread.currentThread()) {
+            waited += wait.toMillis();
+            wait = wait.multipliedBy(2).compareTo(OUTAGE_WAIT_MAX) > 0 ? OUTAGE_WAIT_MAX : wait.multipliedBy(2);
+        }
+        log.warn("Reconciler resumes after waiting {} ms for the database", waited);
+        wakeUp();
     }
 
     /** One pass; public for tests that drive the reconciler step by step. */
@@ -205,6 +238,9 @@ class Reconciler implements SmartLifecycle {
             specs.put(job.id(), jobRuns.runnableSpec(job.id()));
             return true;
         } catch (RuntimeException e) {
+            if (DatabaseOutage.isCause(e)) {
+                throw e;  // not the job's fault: the pass ends and waits for the database
+            }
             log.error("Job {}~{} cannot run", job.user(), job.name(), e);
             store.jobEnded(job.id(), JobState.FAILED, null, "The job cannot be prepared to run: " + e.getMessage());
             return false;
@@ -232,7 +268,13 @@ class Reconciler implements SmartLifecycle {
         } catch (ExecutorException e) {
             launchFailed(attempt, ref, e.getMessage(), e.isPermanent());
         } catch (RuntimeException e) {
-            launchFailed(attempt, ref, e.getMessage(), true);
+            if (database.failed(e)) {
+                // the attempt stays LAUNCHING: the first pass after the outage asks the executor
+                // whether it started (follower.settle) and follows or relaunches it
+                log.warn("Launch of {} not recorded: the database is unreachable", ref);
+            } else {
+                launchFailed(attempt, ref, e.getMessage(), true);
+            }
         } finally {
             inFlight.remove(attempt.getId());
             // news that came during the launch (the task may have ended already) found it in flight

@@ -2,7 +2,6 @@ package org.gantry.base.db;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -23,8 +22,8 @@ class EarlyEmbeddedPostgresIT {
         new EarlyEmbeddedPostgres().onApplicationEvent(prepared(Map.of("gantry.data-dir", dataDir.toString())));
 
         assertThat(EarlyEmbeddedPostgres.take(EmbeddedPostgresConfiguration.postgresDir(otherDir))).isEmpty();
-        EmbeddedPostgres pg = EarlyEmbeddedPostgres.take(EmbeddedPostgresConfiguration.postgresDir(dataDir)).orElseThrow();
-        try (pg; Connection connection = pg.getPostgresDatabase().getConnection();
+        EmbeddedPostgresServer pg = EarlyEmbeddedPostgres.take(EmbeddedPostgresConfiguration.postgresDir(dataDir)).orElseThrow();
+        try (pg; Connection connection = java.sql.DriverManager.getConnection(pg.jdbcUrl(), "postgres", "");
                 ResultSet rows = connection.createStatement().executeQuery("show data_directory")) {
             rows.next();
             assertThat(Path.of(rows.getString(1))).isEqualTo(dataDir.resolve("postgres"));
