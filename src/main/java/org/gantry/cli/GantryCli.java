@@ -15,7 +15,7 @@ import picocli.CommandLine.ScopeType;
 @Command(name = "gantry", mixinStandardHelpOptions = true, version = "gantry 0.1", scope = ScopeType.INHERIT,
         description = "Submit, inspect and enter Gantry jobs from the command line; add clusters with"
                 + " `gantry cluster add`.",
-        subcommands = {ClusterCommand.class, LoginCommand.class, JobCommand.class, MarketCommand.class,
+        subcommands = {ClusterCommand.class, LoginCommand.class, JobCommand.class, MarketCommand.class, CourseCommand.class,
                 CommandLine.HelpCommand.class, AutoComplete.GenerateCompletion.class})
 public class GantryCli {
 
@@ -27,7 +27,7 @@ public class GantryCli {
             "Any first argument other than the commands above starts the server with the arguments."};
 
     /** First words that mean "run the CLI" rather than "start the server". */
-    private static final Set<String> COMMANDS = Set.of("cluster", "login", "job", "market", "help",
+    private static final Set<String> COMMANDS = Set.of("cluster", "login", "job", "market", "course", "help",
             "generate-completion", "--help", "-h", "--version", "-V");
 
     /** The standalone CLI jar's entry point ({@code GET /cli/gantry.jar}): every argument goes to picocli. */
