@@ -68,6 +68,26 @@ public class ApiClient {
         return send(request(path).GET(), "*/*");
     }
 
+    /** Streams a download to {@code target} (replaced); an error answer leaves no file and says why. */
+    public void download(String path, java.nio.file.Path target) throws IOException {
+        try {
+            HttpResponse<java.io.InputStream> response = http.send(request(path).header("Accept", "*/*").build(),
+                    HttpResponse.BodyHandlers.ofInputStream());
+            try (java.io.InputStream in = response.body()) {
+                if (response.statusCode() >= 400) {
+                    String body = new String(in.readNBytes(64 * 1024), StandardCharsets.UTF_8);
+                    throw new CliException(errorMessage(response.statusCode(), body));
+                }
+                java.nio.file.Files.copy(in, target, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            }
+        } catch (ConnectException e) {
+            throw new CliException("Cannot reach Gantry at " + server);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException(e);
+        }
+    }
+
     public JsonNode postJson(String path, Object body) throws IOException {
         HttpRequest.Builder request = request(path).header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(body)));
@@ -146,15 +166,18 @@ public class ApiClient {
     }
 
     private static String errorMessage(HttpResponse<String> response) {
+        return errorMessage(response.statusCode(), response.body() == null ? "" : response.body());
+    }
+
+    private static String errorMessage(int status, String body) {
         try {
-            JsonNode body = JSON.readTree(response.body());
-            if (body.hasNonNull("message")) {
-                return response.statusCode() + " " + body.path("code").asText("") + ": " + body.get("message").asText();
+            JsonNode json = JSON.readTree(body);
+            if (json != null && json.hasNonNull("message")) {
+                return status + " " + json.path("code").asText("") + ": " + json.get("message").asText();
             }
         } catch (IOException ignored) {
             // not JSON: fall through to the raw body
         }
-        String body = response.body() == null ? "" : response.body();
-        return response.statusCode() + ": " + (body.length() > 500 ? body.substring(0, 500) + "…" : body);
+        return status + ": " + (body.length() > 500 ? body.substring(0, 500) + "…" : body);
     }
 }

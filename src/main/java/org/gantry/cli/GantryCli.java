@@ -15,10 +15,10 @@ import picocli.CommandLine.ScopeType;
  * that {@code gantry login --help} prints the usage rather than complain of missing options.
  */
 @Command(name = "gantry", mixinStandardHelpOptions = true, version = "gantry 0.1", scope = ScopeType.INHERIT,
-        description = "Submit, inspect and enter Gantry jobs, and copy files to and from storages, from the"
-                + " command line; add clusters with `gantry cluster add`.",
+        description = "Submit, inspect and enter Gantry jobs, follow courses, and copy files to and from storages,"
+                + " from the command line; add clusters with `gantry cluster add`.",
         subcommands = {ClusterCommand.class, LoginCommand.class, JobCommand.class, MarketCommand.class,
-                StorageCommand.class, FsCommand.class,
+                CourseCommand.class, StorageCommand.class, FsCommand.class,
                 CommandLine.HelpCommand.class, AutoComplete.GenerateCompletion.class})
 public class GantryCli {
 
@@ -30,8 +30,8 @@ public class GantryCli {
             "Any first argument other than the commands above starts the server with the arguments."};
 
     /** First words that mean "run the CLI" rather than "start the server". */
-    private static final Set<String> COMMANDS = Set.of("admin", "cluster", "login", "job", "market", "storage", "fs",
-            "help",
+    private static final Set<String> COMMANDS = Set.of("admin", "cluster", "login", "job", "market", "course",
+            "storage", "fs", "help",
             "generate-completion", "--help", "-h", "--version", "-V");
 
     /** The standalone CLI jar's entry point ({@code GET /cli/gantry.jar}): every argument goes to picocli. */
