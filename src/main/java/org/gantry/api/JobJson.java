@@ -40,7 +40,7 @@ final class JobJson {
         json.put("executionType", job.executionType().name());
         json.put("tags", job.tags());
         json.put("retries", job.retries());
-        json.put("retryDetails", retryDetails(job.retries(), 0));
+        json.put("retryDetails", retryDetails(job.retries(), job.platformRetries()));
         json.put("retryDelayTime", null);
         json.put("submissionTime", millis(job.submittedAt()));
         json.put("createdTime", millis(job.submittedAt()));

@@ -19,6 +19,9 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.function.Supplier;
+import org.gantry.job.JobInputs;
+import org.gantry.job.JobStorages;
+import org.gantry.job.lint.LintContext;
 import org.gantry.job.protocol.JobSpec;
 import org.gantry.job.protocol.Prerequisite;
 import org.gantry.runtime.InputReadiness;
@@ -39,13 +42,19 @@ import org.springframework.stereotype.Component;
  * readiness"): the URIs of its {@code data} prerequisites, its {@code extras.storages} and the
  * paths of {@code extras.gantry.inputs}. All at once, in parallel, each within
  * {@code gantry.diagnostics.input-timeout}; storages are read as the job's owner, so a job sees
- * only what its owner may.
+ * only what its owner may. {@code extras.storages} is read as the storage feature reads it
+ * ({@link JobStorages}): {@code storages: []} mounts the owner's default storages, each at its own
+ * mount path. hdfs:// inputs are checked over WebHDFS or with the {@code hdfs} command when one
+ * is configured, and reported as not checked otherwise.
  */
 @Component
-class DataReadiness implements InputReadiness {
+class DataReadiness implements InputReadiness, JobInputs {
 
     private final StorageService storages;
     private final StorageFiles files;
+    private final ObjectProvider<JobStorages> jobStorages;
+    private final String webhdfs;
+    private final String hdfsCommand;
     private final SecurityContextHolderStrategy security;
     private final Duration timeout;
     private final HttpClient http;
@@ -57,9 +66,12 @@ class DataReadiness implements InputReadiness {
     });
 
     DataReadiness(StorageService storages, StorageFiles files, DiagnosticsProperties properties,
-                  ObjectProvider<SecurityContextHolderStrategy> strategies) {
+                  ObjectProvider<SecurityContextHolderStrategy> strategies, ObjectProvider<JobStorages> jobStorages) {
         this.storages = storages;
         this.files = files;
+        this.jobStorages = jobStorages;
+        this.webhdfs = properties.getWebhdfsUrl();
+        this.hdfsCommand = properties.getHdfsCommand();
         this.security = strategies.getIfAvailable(SecurityContextHolder::getContextHolderStrategy);
         this.timeout = properties.getInputTimeout();
         this.http = HttpClient.newBuilder().connectTimeout(timeout).followRedirects(HttpClient.Redirect.NORMAL).build();
@@ -100,14 +112,39 @@ class DataReadiness implements InputReadiness {
                 Optional<String> problem = answers.get(i).getNow(Optional.of("not checked"));
                 String input = names.get(i);
                 boolean unchecked = checks.get(input) == null;
-                checked.add(input + ": " + (unchecked ? "not checked (only local paths, /mnt/<storage>/…,"
-                        + " http(s):// and pai:// are)" : problem.orElse("found")));
+                checked.add(input + ": " + (unchecked ? notChecked(input) : problem.orElse("found")));
                 problem.ifPresent(why -> missing.add(input + " " + why));
             }
             verdicts.put(jobId, new Verdict(missing.isEmpty() ? State.READY : State.MISSING, checked, missing));
             done.run();
         });
         return Verdict.CHECKING;
+    }
+
+    /**
+     * For the linter: local and storage paths only, on the check pool (storages are read as the
+     * owner there, never in the caller's security context), each bounded by the input timeout.
+     */
+    @Override
+    public Map<String, String> missing(String username, JobSpec spec) {
+        Map<String, String> mounts = mounts(spec, usable(username, spec));
+        Set<String> inputs = new LinkedHashSet<>();
+        spec.prerequisites().stream().filter(p -> p.type() == Prerequisite.Type.DATA)
+                .forEach(p -> inputs.addAll(p.uri()));
+        inputs.addAll(declaredInputs(spec));
+        Map<String, CompletableFuture<Optional<String>>> answers = new LinkedHashMap<>();
+        for (String input : inputs) {
+            String path = input.trim();
+            Supplier<Optional<String>> check = path.startsWith("/") ? check(username, path, mounts) : null;
+            if (check != null) {
+                answers.put(input, CompletableFuture.supplyAsync(check, pool)
+                        .completeOnTimeout(Optional.empty(), timeout.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS)
+                        .exceptionally(e -> Optional.empty()));
+            }
+        }
+        Map<String, String> missing = new LinkedHashMap<>();
+        answers.forEach((input, answer) -> answer.join().ifPresent(why -> missing.put(input, why)));
+        return missing;
     }
 
     @Override
@@ -118,7 +155,7 @@ class DataReadiness implements InputReadiness {
     /** Each input the job names, with its check: empty when it is there, else why it is missing. */
     Map<String, Supplier<Optional<String>>> checks(String user, JobSpec spec) {
         Map<String, Supplier<Optional<String>>> checks = new LinkedHashMap<>();
-        Map<String, String> mounts = mounts(spec);
+        Map<String, String> mounts = mounts(spec, usable(user, spec));
         for (Map.Entry<String, String> mount : mounts.entrySet()) {
             String storage = mount.getValue();
             checks.put("storage " + storage, () -> asUser(user, () -> {
@@ -140,10 +177,19 @@ class DataReadiness implements InputReadiness {
         return checks;
     }
 
-    /** The input's check; null for an input of a kind Gantry does not check (hdfs://, a relative path). */
+    /**
+     * The input's check; null for an input of a kind Gantry does not check (a relative path, or
+     * hdfs:// without WebHDFS or the hdfs command configured).
+     */
     private Supplier<Optional<String>> check(String user, String input, Map<String, String> mounts) {
         if (input.startsWith("http://") || input.startsWith("https://")) {
             return () -> head(input);
+        }
+        if (input.startsWith("hdfs://")) {
+            if (!webhdfs.isEmpty()) {
+                return () -> webHdfs(user, input);
+            }
+            return hdfsCommand.isEmpty() ? null : () -> hdfsTest(user, input);
         }
         if (input.startsWith("pai://")) {
             // pai://<cluster>/<storage>/<path>: the cluster is the one running the job
@@ -166,6 +212,81 @@ class DataReadiness implements InputReadiness {
             return () -> Files.exists(Path.of(input)) ? Optional.empty() : Optional.of("does not exist");
         }
         return null;
+    }
+
+    private String notChecked(String input) {
+        if (input.startsWith("hdfs://")) {
+            return "not checked (set gantry.diagnostics.webhdfs-url or gantry.diagnostics.hdfs-command to check"
+                    + " hdfs:// inputs)";
+        }
+        return "not checked (only local paths, /mnt/<storage>/…, http(s)://, pai:// and configured hdfs:// are)";
+    }
+
+    /** {@code GETFILESTATUS} of the URI's path as the job's owner: 200 found, 404 missing. */
+    private Optional<String> webHdfs(String user, String input) {
+        URI uri;
+        try {
+            uri = URI.create(input);
+        } catch (IllegalArgumentException e) {
+            return Optional.of("is not an hdfs:// URI: " + e.getMessage());
+        }
+        String path = uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/" : uri.getRawPath();
+        String url = webhdfs + "/webhdfs/v1" + path + "?op=GETFILESTATUS&user.name="
+                + java.net.URLEncoder.encode(user, java.nio.charset.StandardCharsets.UTF_8);
+        try {
+            HttpRequest request = HttpRequest.newBuilder(URI.create(url)).timeout(timeout).GET().build();
+            int status = http.send(request, HttpResponse.BodyHandlers.discarding()).statusCode();
+            if (status == 200) {
+                return Optional.empty();
+            }
+            return Optional.of(status == 404 ? "does not exist in HDFS" : "was refused by WebHDFS: HTTP " + status);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return Optional.of("was not checked: interrupted");
+        } catch (Exception e) {
+            return Optional.of("cannot be checked: WebHDFS at " + webhdfs + " cannot be reached ("
+                    + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()) + ")");
+        }
+    }
+
+    /** {@code hdfs dfs -test -e URI} as the job's owner (HADOOP_USER_NAME): 0 found, 1 missing. */
+    private Optional<String> hdfsTest(String user, String input) {
+        ProcessBuilder builder = new ProcessBuilder(hdfsCommand, "dfs", "-test", "-e", input).redirectErrorStream(true);
+        builder.environment().put("HADOOP_USER_NAME", user);
+        Process process = null;
+        try {
+            process = builder.start();
+            process.getOutputStream().close();
+            byte[] output = process.getInputStream().readNBytes(4096);
+            if (!process.waitFor(timeout.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS)) {
+                return Optional.of("was not checked: " + hdfsCommand + " gave no answer within " + timeout.toSeconds()
+                        + " s");
+            }
+            return switch (process.exitValue()) {
+                case 0 -> Optional.empty();
+                case 1 -> Optional.of("does not exist in HDFS");
+                default -> Optional.of("cannot be checked: " + hdfsCommand + " dfs -test exited " + process.exitValue()
+                        + ": " + new String(output, java.nio.charset.StandardCharsets.UTF_8).strip());
+            };
+        } catch (java.io.IOException e) {
+            return Optional.of("cannot be checked: " + hdfsCommand + " cannot be run (" + e.getMessage() + ")");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return Optional.of("was not checked: interrupted");
+        } finally {
+            if (process != null) {
+                process.destroyForcibly();
+            }
+        }
+    }
+
+    /** The storages the owner may mount, when the job lists storages at all (the storage feature knows). */
+    private List<LintContext.UsableStorage> usable(String user, JobSpec spec) {
+        JobStorages known = jobStorages.getIfAvailable();
+        if (known == null || !(spec.extras().get("storages") instanceof List<?>)) {
+            return List.of();
+        }
+        return known.usableBy(user);
     }
 
     private Optional<String> inStorage(String user, String storage, String path) {
@@ -206,14 +327,26 @@ class DataReadiness implements InputReadiness {
         }
     }
 
-    /** The job's storages by mount path: {@code extras.storages: [{name, mountPath}]}, at /mnt/<name> by default. */
-    static Map<String, String> mounts(JobSpec spec) {
+    /**
+     * The job's storages by mount path, as the storage feature mounts them: {@code
+     * extras.storages: [{name, mountPath}]} at the storage's own mount path (/mnt/<name> when it
+     * is not among {@code usable}) unless the job names one; {@code storages: []} the owner's
+     * default storages.
+     */
+    static Map<String, String> mounts(JobSpec spec, List<LintContext.UsableStorage> usable) {
         Map<String, String> mounts = new LinkedHashMap<>();
         if (spec.extras().get("storages") instanceof List<?> list) {
+            if (list.isEmpty()) {
+                usable.stream().filter(LintContext.UsableStorage::isDefault)
+                        .forEach(s -> mounts.put(s.mountPath().replaceAll("/+$", ""), s.name()));
+            }
             for (Object entry : list) {
                 if (entry instanceof Map<?, ?> storage && storage.get("name") instanceof String name) {
                     Object path = storage.get("mountPath");
-                    mounts.put(path instanceof String p && !p.isBlank() ? p.replaceAll("/+$", "") : "/mnt/" + name, name);
+                    String own = usable.stream().filter(s -> s.name().equals(name.trim())).findFirst()
+                            .map(LintContext.UsableStorage::mountPath).orElse("/mnt/" + name.trim());
+                    mounts.put((path instanceof String p && !p.isBlank() ? p.trim() : own).replaceAll("/+$", ""),
+                            name.trim());
                 }
             }
         }

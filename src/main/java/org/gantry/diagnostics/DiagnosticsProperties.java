@@ -12,6 +12,34 @@ public class DiagnosticsProperties {
     /** Time each input a job names may take to be found before its tasks are admitted. */
     private java.time.Duration inputTimeout = java.time.Duration.ofSeconds(5);
 
+    /**
+     * Where hdfs:// inputs are checked over WebHDFS ({@code http://namenode:9870}); empty: not
+     * over WebHDFS.
+     */
+    private String webhdfsUrl = "";
+
+    /**
+     * The {@code hdfs} command that checks hdfs:// inputs ({@code hdfs dfs -test -e URI}) when no
+     * WebHDFS URL is set; empty: hdfs:// inputs are reported as not checked.
+     */
+    private String hdfsCommand = "";
+
+    public String getWebhdfsUrl() {
+        return webhdfsUrl;
+    }
+
+    public void setWebhdfsUrl(String webhdfsUrl) {
+        this.webhdfsUrl = webhdfsUrl == null ? "" : webhdfsUrl.strip().replaceAll("/+$", "");
+    }
+
+    public String getHdfsCommand() {
+        return hdfsCommand;
+    }
+
+    public void setHdfsCommand(String hdfsCommand) {
+        this.hdfsCommand = hdfsCommand == null ? "" : hdfsCommand.strip();
+    }
+
     public java.time.Duration getInputTimeout() {
         return inputTimeout;
     }

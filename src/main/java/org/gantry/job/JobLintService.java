@@ -1,5 +1,6 @@
 package org.gantry.job;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -11,6 +12,8 @@ import org.gantry.job.lint.LintContext;
 import org.gantry.job.lint.LintContext.Quota;
 import org.gantry.job.lint.Linter;
 import org.gantry.job.lint.NodeCapacity;
+import org.gantry.job.protocol.JobSpec;
+import org.gantry.job.protocol.ProtocolParser;
 import org.gantry.security.CurrentUser;
 import org.gantry.security.GroupService;
 import org.gantry.security.UserAccount;
@@ -37,10 +40,13 @@ public class JobLintService {
     private final JobCapacity capacity;
     private final JobLimitsProperties limits;
     private final ObjectProvider<JobStorages> storages;
+    private final ObjectProvider<JobInputs> inputs;
 
     JobLintService(GroupService groups, ExpressionService expressions, CurrentUser currentUser, UserService users,
-                   JobCapacity capacity, JobLimitsProperties limits, ObjectProvider<JobStorages> storages) {
+                   JobCapacity capacity, JobLimitsProperties limits, ObjectProvider<JobStorages> storages,
+                   ObjectProvider<JobInputs> inputs) {
         this.storages = storages;
+        this.inputs = inputs;
         this.groups = groups;
         this.expressions = expressions;
         this.currentUser = currentUser;
@@ -49,9 +55,44 @@ public class JobLintService {
         this.limits = limits;
     }
 
+    /** Lints, and also reports the job's inputs that are missing now (checked as {@code username}). */
     @Transactional(readOnly = true)
     public List<Finding> lint(String username, String yaml) {
-        return linter.lint(yaml, contextFor(username));
+        return lintWithInputs(username, yaml, contextFor(username));
+    }
+
+    /**
+     * The linter's findings plus a {@value #MISSING_INPUT} warning for each input that is missing
+     * now: local paths and storage paths, as the check before admission does (JobInputs).
+     */
+    public List<Finding> lintWithInputs(String username, String yaml, LintContext context) {
+        List<Finding> findings = new ArrayList<>(linter.lint(yaml, context));
+        JobInputs checker = inputs.getIfAvailable();
+        if (checker == null) {
+            return findings;
+        }
+        Optional<JobSpec> spec = new ProtocolParser(limits.taskLimits()).parse(yaml).spec();
+        if (spec.isPresent()) {
+            checker.missing(username, spec.get()).forEach((input, why) -> findings.add(missingInput(yaml, input, why)));
+        }
+        return findings;
+    }
+
+    static final String MISSING_INPUT = "missing-input";
+
+    /** Positioned at the input's first mention after a list dash or a key, else at the top. */
+    private static Finding missingInput(String yaml, String input, String why) {
+        int at = yaml.indexOf(input);
+        int line = 1;
+        int column = 1;
+        if (at >= 0) {
+            int lineStart = yaml.lastIndexOf('\n', at - 1) + 1;
+            line = (int) yaml.substring(0, at).chars().filter(c -> c == '\n').count() + 1;
+            column = at - lineStart + 1;
+        }
+        return new Finding(line, column, line, at >= 0 ? column + input.length() : column, Finding.Severity.WARNING,
+                MISSING_INPUT, "Input " + input + " " + why + ": the job would fail before its tasks start"
+                + " (inputs are checked again at submission)", Optional.empty());
     }
 
     /** What the linter is told about {@code username}; read once per editor session is enough. */

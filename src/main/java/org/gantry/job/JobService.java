@@ -77,8 +77,15 @@ public class JobService {
     @Transactional(readOnly = true)
     public JobPage list(JobQuery query) {
         var specification = JobSpecifications.matching(query);
-        List<JobSummary> page = jobs.findSlice(specification, query.sort(), query.offset(), query.limit())
-                .stream().map(JobSummary::of).toList();
+        List<Job> found = jobs.findSlice(specification, query.sort(), query.offset(), query.limit());
+        Map<Long, Integer> platform = new HashMap<>();
+        if (!found.isEmpty()) {
+            for (Object[] row : tasks.platformRetries(found.stream().map(Job::getId).toList())) {
+                platform.put((Long) row[0], ((Number) row[1]).intValue());
+            }
+        }
+        List<JobSummary> page = found.stream()
+                .map(job -> JobSummary.of(job).withPlatformRetries(platform.getOrDefault(job.getId(), 0))).toList();
         OptionalLong total = query.withTotalCount() ? OptionalLong.of(jobs.count(specification)) : OptionalLong.empty();
         return new JobPage(page, total);
     }

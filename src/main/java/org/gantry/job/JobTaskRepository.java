@@ -12,6 +12,11 @@ interface JobTaskRepository extends JpaRepository<JobTask, Long> {
     @Query("select t from JobTask t where t.job = :job order by t.roleName, t.taskIndex")
     List<JobTask> findByJobOrderByRoleNameAscTaskIndexAsc(Job job);
 
+    /** Each listed job's platform retries (summed over its tasks), for jobs that have any. */
+    @Query("select t.job.id, sum(t.platformRetries) from JobTask t where t.job.id in :jobIds"
+            + " and t.platformRetries > 0 group by t.job.id")
+    List<Object[]> platformRetries(java.util.Collection<Long> jobIds);
+
     /**
      * Ends every unfinished task of a job as STOPPED in one statement: a job of thousands of
      * tasks stops in one round trip, not one update per task. The version is raised as a save

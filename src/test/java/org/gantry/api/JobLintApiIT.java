@@ -67,6 +67,33 @@ class JobLintApiIT {
     }
 
     @Test
+    void lint_reports_missing_local_and_storage_inputs_as_the_jobs_owner() throws Exception {
+        org.gantry.testsupport.RestClient alice = org.gantry.testsupport.RestClient.newUser(port, "alice");
+        String user = alice.username();
+        assertThat(alice.put("/api/v2/storages/home/files/lint-" + user + "/train.csv", "text/csv", "a\n1\n")
+                .status()).isBetween(200, 299);
+        String yaml = "protocolVersion: 2\nname: lint-inputs\ntype: job\nprerequisites:\n  - name: web\n"
+                + "    type: data\n    uri:\n      - http://127.0.0.1:1/not-checked-by-the-linter\n"
+                + "taskRoles:\n  main:\n    commands:\n      - 'true'\nextras:\n  storages: []\n  gantry:\n"
+                + "    inputs:\n      - /tmp\n      - /tmp/no-such-input-" + user + ".csv\n"
+                + "      - /mnt/home/lint-" + user + "/train.csv\n      - /mnt/home/lint-" + user + "/test.csv\n";
+
+        JsonNode body = alice.post("/api/v2/jobs/lint", "text/yaml", yaml).json();
+
+        java.util.List<String> missing = new java.util.ArrayList<>();
+        for (JsonNode finding : body.path("findings")) {
+            if (finding.path("code").asText().equals("missing-input")) {
+                missing.add(finding.path("line").asInt() + ":" + finding.path("column").asInt() + " "
+                        + finding.path("message").asText());
+            }
+        }
+        assertThat(missing).hasSize(2);
+        assertThat(missing.get(0)).startsWith("18:9 Input /tmp/no-such-input-" + user + ".csv does not exist");
+        assertThat(missing.get(1)).startsWith("20:9 Input /mnt/home/lint-" + user + "/test.csv does not exist in"
+                + " storage home");
+    }
+
+    @Test
     void lint_needs_a_signed_in_caller() throws Exception {
         assertThat(post("/api/v2/jobs/lint", JOB, Optional.empty()).statusCode()).isEqualTo(401);
     }

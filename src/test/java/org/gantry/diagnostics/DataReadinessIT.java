@@ -80,4 +80,20 @@ class DataReadinessIT {
         assertThat(events).contains("InputsChecked").contains("storage home: found")
                 .contains("/mnt/data/inputs-" + user + "/train.csv: found").contains("hdfs://namenode/x: not checked");
     }
+
+    @Test
+    void storages_listed_empty_are_the_owners_default_storages_and_are_checked() throws Exception {
+        String name = name("default-storages");
+        alice.submit(job(name, "extras:\n  storages: []\n  gantry:\n    inputs:\n      - /mnt/home/no-such-" + name
+                + ".csv\n", "", "true"));
+
+        JsonNode job = await(alice, user, name, ended(), Duration.ofSeconds(30));
+
+        assertThat(job.at("/jobStatus/state").asText()).isEqualTo("FAILED");
+        assertThat(job.at("/jobStatus/appExitDiagnostics").asText())
+                .contains("/mnt/home/no-such-" + name + ".csv does not exist in storage home");
+        // Bug: `storages: []` mounted no storage for the check, so the default storage itself went unchecked.
+        String events = alice.get("/api/v2/jobs/" + user + "~" + name + "/events").json().toString();
+        assertThat(events).contains("storage home: found");
+    }
 }

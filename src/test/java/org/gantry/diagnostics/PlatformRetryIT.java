@@ -50,6 +50,17 @@ class PlatformRetryIT {
                 String.class, user, name);
     }
 
+    /** The job's summary in the job list, as OpenPAI's clients read it. */
+    private JsonNode listed(String name) {
+        JsonNode list = alice.get("/api/v2/jobs?username=" + user + "&keyword=" + name).json();
+        for (JsonNode job : list) {
+            if (job.get("name").asText().equals(name)) {
+                return job;
+            }
+        }
+        throw new AssertionError("job " + name + " is not in the list: " + list);
+    }
+
     @Test
     void a_transient_failure_runs_again_as_a_platform_retry_without_counting_a_retry() throws Exception {
         String name = name("nccl-once");
@@ -62,6 +73,8 @@ class PlatformRetryIT {
         assertThat(job.at("/jobStatus/state").asText()).isEqualTo("SUCCEEDED");
         assertThat(job.at("/jobStatus/retryDetails/platform").asInt()).isEqualTo(1);
         assertThat(job.at("/jobStatus/retryDetails/user").asInt()).isZero();
+        // Bug: the job list's summaries always said retryDetails.platform 0.
+        assertThat(listed(name).at("/retryDetails/platform").asInt()).isEqualTo(1);
         JsonNode task = job.at("/taskRoles/main/taskStatuses/0");
         assertThat(task.get("retries").asInt()).as("OpenPAI's retries count every run again").isEqualTo(1);
         assertThat(task.get("accountableRetries").asInt()).as("taskRetryCount is 0 and untouched").isZero();
@@ -91,6 +104,7 @@ class PlatformRetryIT {
 
         assertThat(job.at("/jobStatus/state").asText()).isEqualTo("FAILED");
         assertThat(job.at("/jobStatus/retryDetails/platform").asInt()).isEqualTo(3);
+        assertThat(listed(name).at("/retryDetails/platform").asInt()).isEqualTo(3);
         JsonNode task = job.at("/taskRoles/main/taskStatuses/0");
         assertThat(task.get("accountableRetries").asInt()).isEqualTo(1);
         assertThat(task.get("retries").asInt()).isEqualTo(4);

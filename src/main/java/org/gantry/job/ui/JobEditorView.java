@@ -352,7 +352,8 @@ class JobEditorView extends VerticalLayout implements BeforeEnterObserver {
 
     private List<Finding> lintAndShow() {
         String text = editor.getValue();
-        List<Finding> findings = lint.lint(text, lintContext);
+        // on Validate (not on every pause in typing) the inputs are checked too
+        List<Finding> findings = lint.lintWithInputs(username, text, lintContext);
         problems.show(text, findings);
         editor.lintNow();
         return findings;
