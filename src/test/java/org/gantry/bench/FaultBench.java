@@ -1,7 +1,5 @@
 package org.gantry.bench;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -22,14 +20,6 @@ import org.gantry.testsupport.RestClient;
 final class FaultBench {
 
     private FaultBench() {
-    }
-
-    /** No job ended for this long: the ones still not ended are lost. */
-    private static final java.time.Duration STUCK = java.time.Duration.ofMinutes(5);
-
-    private static long endedJobs(RestClient user, String username) {
-        return user.get("/api/v2/jobs?username=" + username + "&state=SUCCEEDED,FAILED,STOPPED&limit=1"
-                + "&withTotalCount=true").json().path("totalCount").asLong();
     }
 
     static void run(int rounds) throws Exception {
@@ -76,49 +66,13 @@ final class FaultBench {
             System.out.printf("round %d: killed pid %d; %d jobs accepted so far%n", round, gantry.pid(),
                     accepted.size());
         }
-        int finished = 0;
-        int lost = 0;
-        int runTwice = 0;
-        int neverRan = 0;
+        FaultOutcome outcome;
         try (GantryProcess last = bench.start()) {
             RestClient user = RestClient.anonymous(last.port()).login(username, password);
-            // oldest first, each followed to its end; a job counts as lost when it has not ended
-            // while no job at all ended for STUCK (a backlog drains slowly but steadily)
-            List<String> ordered = new ArrayList<>(accepted);
-            ordered.sort(java.util.Comparator.comparingInt(n -> Integer.parseInt(n.substring(n.indexOf('-') + 1))));
-            long lastEnded = -1;
-            long progressAt = System.nanoTime();
-            for (String name : ordered) {
-                String state = BenchGantry.state(user, username, name + "?wait=30");
-                while (!BenchGantry.isFinal(state) && !state.startsWith("HTTP")) {
-                    long ended = endedJobs(user, username);
-                    if (ended > lastEnded) {
-                        lastEnded = ended;
-                        progressAt = System.nanoTime();
-                    } else if (System.nanoTime() - progressAt > STUCK.toNanos()) {
-                        break;
-                    }
-                    state = BenchGantry.state(user, username, name + "?wait=30");
-                }
-                if (!BenchGantry.isFinal(state)) {
-                    lost++;
-                    System.out.println("lost: " + name + " (" + state + ")");
-                    continue;
-                }
-                finished++;
-                Path mark = bench.marks.resolve(name);
-                int runs = Files.exists(mark) ? Files.readAllLines(mark).size() : 0;
-                if (runs > 1) {
-                    runTwice++;
-                    System.out.println("ran " + runs + " times: " + name);
-                }
-                if (runs == 0 && state.equals("SUCCEEDED")) {
-                    neverRan++;
-                }
-            }
+            outcome = FaultOutcome.follow(user, username, accepted, bench.marks);
         }
         System.out.printf("fault run, %d rounds of kill -9 during a submission burst: accepted %d, finished %d,"
-                + " lost %d, run-twice %d (succeeded without running: %d)%n", rounds, accepted.size(), finished,
-                lost, runTwice, neverRan);
+                + " lost %d, run-twice %d (succeeded without running: %d)%n", rounds, outcome.accepted(),
+                outcome.finished(), outcome.lost(), outcome.runTwice(), outcome.neverRan());
     }
 }

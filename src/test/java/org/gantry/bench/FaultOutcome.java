@@ -12,9 +12,9 @@ import org.gantry.testsupport.RestClient;
 /**
  * What became of the jobs a fault run accepted, in the fault table's columns: each followed to
  * its end (lost when it has not ended while no job at all ended for five minutes); a task that
- * appended two lines to its mark file ran twice.
+ * appended two lines to its mark file ran twice; one that SUCCEEDED without a line never ran.
  */
-record FaultOutcome(int accepted, int finished, int lost, int runTwice) {
+record FaultOutcome(int accepted, int finished, int lost, int runTwice, int neverRan) {
 
     static final String HEADER = String.format("%-44s %6s %8s %8s %5s %9s %16s %13s", "fault", "rounds",
             "accepted", "finished", "lost", "run twice", "recovery s max/p50", "non-503 5xx");
@@ -28,6 +28,7 @@ record FaultOutcome(int accepted, int finished, int lost, int runTwice) {
         int finished = 0;
         int lost = 0;
         int runTwice = 0;
+        int neverRan = 0;
         long progressAt = System.nanoTime();
         long lastEnded = -1;
         for (String name : ordered) {
@@ -55,8 +56,11 @@ record FaultOutcome(int accepted, int finished, int lost, int runTwice) {
                 runTwice++;
                 System.out.println("ran " + runs + " times: " + name);
             }
+            if (runs == 0 && state.equals("SUCCEEDED")) {
+                neverRan++;
+            }
         }
-        return new FaultOutcome(accepted.size(), finished, lost, runTwice);
+        return new FaultOutcome(accepted.size(), finished, lost, runTwice, neverRan);
     }
 
     String row(String fault, int rounds, List<Double> recoveries, int other5xx) {

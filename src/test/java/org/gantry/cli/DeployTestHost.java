@@ -1,12 +1,8 @@
 package org.gantry.cli;
 
-import java.io.IOException;
 import java.net.ServerSocket;
-import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -66,18 +62,7 @@ final class DeployTestHost implements AutoCloseable {
         sshd = new ProcessBuilder("/usr/sbin/sshd", "-D", "-e", "-f", dir.resolve("sshd_config").toString())
                 .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(
                         dir.resolve("sshd.log").toFile())).start();
-        Instant end = Instant.now().plus(Duration.ofSeconds(20));
-        while (Instant.now().isBefore(end)) {
-            if (!sshd.isAlive()) {
-                throw new IllegalStateException("sshd exited: " + Files.readString(dir.resolve("sshd.log")));
-            }
-            try (Socket ignored = new Socket("127.0.0.1", port)) {
-                return;
-            } catch (IOException e) {
-                Thread.sleep(50);
-            }
-        }
-        throw new IllegalStateException("sshd did not listen on " + port);
+        org.gantry.runtime.OpenSshServer.awaitPort(port, sshd, dir);
     }
 
     void down() throws InterruptedException {

@@ -111,7 +111,8 @@ public final class OpenSshServer implements AutoCloseable {
         }
     }
 
-    private static void awaitPort(int port, Process sshd, Path dir) throws Exception {
+    /** Waits until the sshd just started listens on the port; fails with its log when it exits. */
+    public static void awaitPort(int port, Process sshd, Path dir) throws Exception {
         Instant end = Instant.now().plus(Duration.ofSeconds(20));
         while (Instant.now().isBefore(end)) {
             if (!sshd.isAlive()) {

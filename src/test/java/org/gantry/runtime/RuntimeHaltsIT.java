@@ -46,8 +46,11 @@ class RuntimeHaltsIT {
             if (transition.equals("ending")) {
                 Files.writeString(go, "");
             }
-            try (GantryProcess gantry = GantryProcess.start(data, log, Map.of("gantry.test.halt-at", transition,
-                    "gantry.runtime.reconcile-interval", "1s"))) {
+            Map<String, String> properties = Map.of("gantry.test.halt-at", transition,
+                    "gantry.runtime.reconcile-interval", "1s");
+            // after the submission, a restarted Gantry may reach the next transition before it answers
+            try (GantryProcess gantry = user == null ? GantryProcess.start(data, log, properties)
+                    : GantryProcess.spawn(data, log, properties)) {
                 if (user == null) {
                     RestClient alice = RestClient.newUser(gantry.port(), "halt");
                     user = alice.username();

@@ -54,6 +54,21 @@ public final class GantryProcess implements AutoCloseable {
      */
     public static GantryProcess start(Path dataDir, Path log, Map<String, String> properties, List<String> jvmOptions)
             throws Exception {
+        GantryProcess gantry = spawn(dataDir, log, properties, jvmOptions);
+        gantry.awaitReady(Duration.ofMinutes(4));
+        return gantry;
+    }
+
+    /**
+     * Starts Gantry without waiting for it to answer: for a Gantry told to halt at a runtime
+     * transition, which it may reach while still starting.
+     */
+    public static GantryProcess spawn(Path dataDir, Path log, Map<String, String> properties) throws Exception {
+        return spawn(dataDir, log, properties, List.of("-Xmx768m", "-XX:TieredStopAtLevel=1"));
+    }
+
+    private static GantryProcess spawn(Path dataDir, Path log, Map<String, String> properties, List<String> jvmOptions)
+            throws Exception {
         int port = freePort();
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
                 .toString()));
@@ -74,9 +89,7 @@ public final class GantryProcess implements AutoCloseable {
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
         builder.environment().remove("GANTRY_DB_URL");
-        GantryProcess gantry = new GantryProcess(builder.start(), port, log);
-        gantry.awaitReady(Duration.ofMinutes(4));
-        return gantry;
+        return new GantryProcess(builder.start(), port, log);
     }
 
     /** The test JVM's classpath as Maven built it (failsafe's booter jar hides it in a property). */

@@ -55,7 +55,7 @@ class VirtualClusterAdminView extends VerticalLayout {
         this.groups = groups;
         this.load = load;
         setSizeFull();
-        grid.addColumn(VirtualCluster::getName).setHeader("Name").setAutoWidth(true);
+        grid.addColumn(VirtualCluster::getName).setHeader("Name").setKey("name").setAutoWidth(true);
         grid.addColumn(VirtualCluster::getDescription).setHeader("Description").setKey("description");
         grid.addColumn(vc -> vc.getExecutor()
                         + (vc.getExecutorTarget().isEmpty() ? "" : " · " + vc.getExecutorTarget()))
@@ -72,7 +72,8 @@ class VirtualClusterAdminView extends VerticalLayout {
         WindowWidth.follow(this, pixels -> {
             boolean narrow = WindowWidth.narrow(pixels);
             List.of("description", "executor", "quota").forEach(key -> grid.getColumnByKey(key).setVisible(!narrow));
-            for (String key : List.of("capacity", "used")) {
+            // a long name (a deployed host's cluster) must not widen the table beyond a phone's width
+            for (String key : List.of("name", "capacity", "used")) {
                 Grid.Column<VirtualCluster> column = grid.getColumnByKey(key).setAutoWidth(!narrow);
                 if (narrow) {
                     column.setWidth("7em");
