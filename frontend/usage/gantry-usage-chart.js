@@ -50,7 +50,7 @@ class GantryUsageChart extends HTMLElement {
     // A chart of bars alone (top commands, utilization) has no line and no right axis.
     if (c.line) {
       data.datasets.push({ type: 'line', label: c.line.label, data: c.line.data, yAxisID: 'right',
-        borderColor: 'rgba(230, 107, 0, 1)', backgroundColor: 'rgba(230, 107, 0, 1)', tension: 0.2 });
+        borderColor: 'rgba(230, 107, 0, 1)', backgroundColor: 'rgba(230, 107, 0, 1)', tension: 0 });
     }
     if (this._chart) {
       this._chart.data = data;
