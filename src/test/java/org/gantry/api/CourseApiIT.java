@@ -3,11 +3,6 @@ package org.gantry.api;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.io.ByteArrayOutputStream;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
@@ -59,7 +54,7 @@ class CourseApiIT {
         assertThat(unit.status()).as(unit.toString()).isEqualTo(201);
         long unitId = unit.json().get("id").asLong();
         assertThat(unit.json().get("published").asBoolean()).isFalse();
-        assertThat(upload(teacher, id, unitId, "lecture 1.pdf", PDF).statusCode()).isEqualTo(201);
+        assertThat(upload(teacher, id, unitId, "lecture 1.pdf", PDF).status()).isEqualTo(201);
         Response assignment = teacher.postJson(course + "/assignments", Map.of("unit", unitId, "title", "Say hello",
                 "yaml", RuntimeJobs.job("hello", "", "echo hello"), "due", "2099-01-01T00:00:00Z",
                 "virtualCluster", "default", "limits", Map.of("gpu", 0, "cpu", 2)));
@@ -126,19 +121,19 @@ class CourseApiIT {
                 List.of(group))).json().get("id").asLong();
         long unitId = teacher.postJson("/api/v2/courses/" + id + "/units", Map.of("title", "Intro", "publish", true))
                 .json().get("id").asLong();
-        assertThat(upload(teacher, id, unitId, "notes.pdf", PDF).statusCode()).isEqualTo(201);
-        HttpResponse<String> again = upload(teacher, id, unitId, "notes.pdf", (new String(PDF,
+        assertThat(upload(teacher, id, unitId, "notes.pdf", PDF).status()).isEqualTo(201);
+        RestClient.Response again = upload(teacher, id, unitId, "notes.pdf", (new String(PDF,
                 StandardCharsets.US_ASCII) + "% v2\n").getBytes(StandardCharsets.US_ASCII));
         assertThat(again.body()).contains("\"version\":2");
-        assertThat(upload(teacher, id, unitId, "slides.pptx", new byte[] {'P', 'K', 3, 4, 0}).statusCode())
+        assertThat(upload(teacher, id, unitId, "slides.pptx", new byte[] {'P', 'K', 3, 4, 0}).status())
                 .isEqualTo(201);
-        assertThat(upload(teacher, id, unitId, "fake.pdf", "<html><script>x</script>".getBytes()).statusCode())
+        assertThat(upload(teacher, id, unitId, "fake.pdf", "<html><script>x</script>".getBytes()).status())
                 .isEqualTo(400);
-        assertThat(upload(teacher, id, unitId, "run.sh", "echo".getBytes()).statusCode()).isEqualTo(400);
-        assertThat(upload(teacher, id, unitId, "../../x.pdf", PDF).statusCode()).isEqualTo(400);
-        assertThat(upload(teacher, id, unitId, "big.pdf", new byte[200_000]).statusCode()).isEqualTo(413);
-        assertThat(upload(student, id, unitId, "mine.pdf", PDF).statusCode()).isEqualTo(403);
-        assertThat(upload(outsider, id, unitId, "mine.pdf", PDF).statusCode()).isEqualTo(404);
+        assertThat(upload(teacher, id, unitId, "run.sh", "echo".getBytes()).status()).isEqualTo(400);
+        assertThat(upload(teacher, id, unitId, "../../x.pdf", PDF).status()).isEqualTo(400);
+        assertThat(upload(teacher, id, unitId, "big.pdf", new byte[200_000]).status()).isEqualTo(413);
+        assertThat(upload(student, id, unitId, "mine.pdf", PDF).status()).isEqualTo(403);
+        assertThat(upload(outsider, id, unitId, "mine.pdf", PDF).status()).isEqualTo(404);
         String notes = "/api/v2/courses/" + id + "/units/" + unitId + "/materials/notes.pdf";
         assertThat(student.get(notes).body()).endsWith("% v2\n");
         assertThat(student.get(notes + "?version=1").body()).doesNotContain("% v2");
@@ -151,7 +146,7 @@ class CourseApiIT {
                 List.of(group))).json().get("id").asLong();
         long unitId = teacher.postJson("/api/v2/courses/" + id + "/units", Map.of("title", "Week 1", "publish", true))
                 .json().get("id").asLong();
-        assertThat(upload(teacher, id, unitId, "notes.pdf", PDF).statusCode()).isEqualTo(201);
+        assertThat(upload(teacher, id, unitId, "notes.pdf", PDF).status()).isEqualTo(201);
         assertThat(teacher.postJson("/api/v2/courses/" + id + "/assignments", Map.of("unit", unitId, "title", "Run",
                 "yaml", RuntimeJobs.job("run", "", "true"), "due", "2030-01-01T00:00:00Z")).status()).isEqualTo(201);
         assertThat(teacher.postJson("/api/v2/courses/" + id + "/copy", Map.of("term", group)).status())
@@ -208,19 +203,8 @@ class CourseApiIT {
         return RestClient.anonymous(port).login(name, "pw-" + name);
     }
 
-    private HttpResponse<String> upload(RestClient client, long course, long unit, String fileName, byte[] content)
-            throws Exception {
-        String boundary = "gantry-boundary-" + System.nanoTime();
-        ByteArrayOutputStream body = new ByteArrayOutputStream();
-        body.writeBytes(("--" + boundary + "\r\nContent-Disposition: form-data; name=\"file\"; filename=\"" + fileName
-                + "\"\r\nContent-Type: application/octet-stream\r\n\r\n").getBytes(StandardCharsets.UTF_8));
-        body.writeBytes(content);
-        body.writeBytes(("\r\n--" + boundary + "--\r\n").getBytes(StandardCharsets.UTF_8));
-        return HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port
-                        + "/api/v2/courses/" + course + "/units/" + unit + "/materials"))
-                .header("Authorization", "Bearer " + client.token())
-                .header("Content-Type", "multipart/form-data; boundary=" + boundary)
-                .POST(HttpRequest.BodyPublishers.ofByteArray(body.toByteArray())).build(),
-                HttpResponse.BodyHandlers.ofString());
+    private RestClient.Response upload(RestClient client, long course, long unit, String fileName, byte[] content) {
+        return client.postFile("/api/v2/courses/" + course + "/units/" + unit + "/materials", fileName,
+                "application/octet-stream", content);
     }
 }

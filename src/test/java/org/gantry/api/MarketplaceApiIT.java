@@ -3,7 +3,6 @@ package org.gantry.api;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.io.ByteArrayOutputStream;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -226,14 +225,14 @@ class MarketplaceApiIT {
                 List.of("default")));
         byte[] pdf = "%PDF-1.4\n1 0 obj\n".getBytes(StandardCharsets.US_ASCII);
 
-        assertThat(upload(alice, name, "../../lecture.pdf", pdf).statusCode()).isEqualTo(400);
-        HttpResponse<String> html = upload(alice, name, "lecture.pdf",
+        assertThat(upload(alice, name, "../../lecture.pdf", pdf).status()).isEqualTo(400);
+        RestClient.Response html = upload(alice, name, "lecture.pdf",
                 "<!doctype html><script>alert(1)</script>".getBytes(StandardCharsets.UTF_8));
-        assertThat(html.statusCode()).isEqualTo(400);
+        assertThat(html.status()).isEqualTo(400);
         assertThat(html.body()).contains("HTML");
-        assertThat(upload(alice, name, "big.pdf", new byte[200_000]).statusCode()).isEqualTo(413);
-        assertThat(upload(bob, name, "lecture.pdf", pdf).statusCode()).isEqualTo(403);
-        assertThat(upload(alice, name, "lecture 1.pdf", pdf).statusCode()).isEqualTo(201);
+        assertThat(upload(alice, name, "big.pdf", new byte[200_000]).status()).isEqualTo(413);
+        assertThat(upload(bob, name, "lecture.pdf", pdf).status()).isEqualTo(403);
+        assertThat(upload(alice, name, "lecture 1.pdf", pdf).status()).isEqualTo(201);
 
         HttpResponse<byte[]> download = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
                         URI.create("http://127.0.0.1:" + port + ITEMS + "/" + name + "/files/lecture%201.pdf"))
@@ -291,19 +290,8 @@ class MarketplaceApiIT {
                 .call();
     }
 
-    private HttpResponse<String> upload(RestClient client, String item, String fileName, byte[] content)
-            throws Exception {
-        String boundary = "gantry-boundary-" + System.nanoTime();
-        ByteArrayOutputStream body = new ByteArrayOutputStream();
-        body.writeBytes(("--" + boundary + "\r\nContent-Disposition: form-data; name=\"file\"; filename=\"" + fileName
-                + "\"\r\nContent-Type: application/octet-stream\r\n\r\n").getBytes(StandardCharsets.UTF_8));
-        body.writeBytes(content);
-        body.writeBytes(("\r\n--" + boundary + "--\r\n").getBytes(StandardCharsets.UTF_8));
-        return HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + ITEMS
-                        + "/" + item + "/files")).header("Authorization", "Bearer " + client.token())
-                .header("Content-Type", "multipart/form-data; boundary=" + boundary)
-                .POST(HttpRequest.BodyPublishers.ofByteArray(body.toByteArray())).build(),
-                HttpResponse.BodyHandlers.ofString());
+    private RestClient.Response upload(RestClient client, String item, String fileName, byte[] content) {
+        return client.postFile(ITEMS + "/" + item + "/files", fileName, "application/octet-stream", content);
     }
 
     private static String unique(String prefix) {

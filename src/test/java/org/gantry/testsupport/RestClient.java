@@ -106,6 +106,19 @@ public final class RestClient {
                 .PUT(HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8)));
     }
 
+    /** Uploads one file as the multipart field {@code file}, as a browser's upload form sends it. */
+    public Response postFile(String path, String fileName, String contentType, byte[] content) {
+        String boundary = "gantry-boundary-" + System.nanoTime();
+        java.io.ByteArrayOutputStream body = new java.io.ByteArrayOutputStream();
+        body.writeBytes(("--" + boundary + "\r\nContent-Disposition: form-data; name=\"file\"; filename=\"" + fileName
+                + "\"\r\nContent-Type: " + contentType + "\r\n\r\n").getBytes(StandardCharsets.UTF_8));
+        body.writeBytes(content);
+        body.writeBytes(("\r\n--" + boundary + "--\r\n").getBytes(StandardCharsets.UTF_8));
+        return send(authorized(HttpRequest.newBuilder(uri(path)))
+                .header("Content-Type", "multipart/form-data; boundary=" + boundary)
+                .POST(HttpRequest.BodyPublishers.ofByteArray(body.toByteArray())));
+    }
+
     public Response postJson(String path, Object body) {
         return sendJson("POST", path, body);
     }

@@ -4,11 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.io.ByteArrayOutputStream;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.List;
@@ -131,18 +126,8 @@ class CourseBrowserIT {
         return name;
     }
 
-    private int upload(RestClient client, long course, long unit, String fileName) throws Exception {
-        String boundary = "gantry-boundary-" + System.nanoTime();
-        ByteArrayOutputStream body = new ByteArrayOutputStream();
-        body.writeBytes(("--" + boundary + "\r\nContent-Disposition: form-data; name=\"file\"; filename=\"" + fileName
-                + "\"\r\nContent-Type: application/pdf\r\n\r\n").getBytes(StandardCharsets.UTF_8));
-        body.writeBytes(PDF);
-        body.writeBytes(("\r\n--" + boundary + "--\r\n").getBytes(StandardCharsets.UTF_8));
-        return HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port
-                        + "/api/v2/courses/" + course + "/units/" + unit + "/materials"))
-                .header("Authorization", "Bearer " + client.token())
-                .header("Content-Type", "multipart/form-data; boundary=" + boundary)
-                .POST(HttpRequest.BodyPublishers.ofByteArray(body.toByteArray())).build(),
-                HttpResponse.BodyHandlers.ofString()).statusCode();
+    private int upload(RestClient client, long course, long unit, String fileName) {
+        return client.postFile("/api/v2/courses/" + course + "/units/" + unit + "/materials", fileName, "application/pdf",
+                PDF).status();
     }
 }

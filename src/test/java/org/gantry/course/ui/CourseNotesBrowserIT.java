@@ -3,12 +3,6 @@ package org.gantry.course.ui;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -125,18 +119,8 @@ class CourseNotesBrowserIT {
         return name;
     }
 
-    private int upload(RestClient client, long course, long unit, String fileName, byte[] content) throws Exception {
-        String boundary = "gantry-boundary-" + System.nanoTime();
-        ByteArrayOutputStream body = new ByteArrayOutputStream();
-        body.writeBytes(("--" + boundary + "\r\nContent-Disposition: form-data; name=\"file\"; filename=\"" + fileName
-                + "\"\r\nContent-Type: application/octet-stream\r\n\r\n").getBytes(StandardCharsets.UTF_8));
-        body.writeBytes(content);
-        body.writeBytes(("\r\n--" + boundary + "--\r\n").getBytes(StandardCharsets.UTF_8));
-        return HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port
-                        + "/api/v2/courses/" + course + "/units/" + unit + "/materials"))
-                .header("Authorization", "Bearer " + client.token())
-                .header("Content-Type", "multipart/form-data; boundary=" + boundary)
-                .POST(HttpRequest.BodyPublishers.ofByteArray(body.toByteArray())).build(),
-                HttpResponse.BodyHandlers.ofString()).statusCode();
+    private int upload(RestClient client, long course, long unit, String fileName, byte[] content) {
+        return client.postFile("/api/v2/courses/" + course + "/units/" + unit + "/materials", fileName,
+                "application/octet-stream", content).status();
     }
 }
