@@ -47,15 +47,17 @@ public final class BrowserTerminal {
     private final Scrollback scrollback;
     private volatile State state = State.CONNECTING;
     private volatile GatewayConnection connection;
-    private volatile TerminalSize size = TerminalSize.DEFAULT;
+    private volatile TerminalSize size;
     private String endMessage = "";
     private Peer peer;
     private long unacknowledged;
     private Instant detachedSince;
     private final Clock clock;
 
-    BrowserTerminal(String id, String username, TaskRoute route, int scrollbackBytes, long outputWindow, Clock clock) {
+    BrowserTerminal(String id, String username, TaskRoute route, TerminalSize initial, int scrollbackBytes,
+            long outputWindow, Clock clock) {
         this.clock = clock;
+        this.size = initial;
         this.id = id;
         this.username = username;
         this.route = route;
@@ -81,9 +83,10 @@ public final class BrowserTerminal {
     }
 
     /** Connects through the gateway and copies output until the shell ends; runs on its own thread. */
-    void run(GatewayConnector connector, String clientAddress, TerminalSize initial) {
+    void run(GatewayConnector connector, String clientAddress) {
+        // Read, never written here: the browser's resize may already have come before this thread ran.
+        TerminalSize initial = size;
         try {
-            size = initial;
             connection = connector.connect(username, clientAddress, route, initial);
         } catch (IOException | RuntimeException e) {
             log.warn("Browser terminal {} into {} could not reach the gateway", id, route, e);

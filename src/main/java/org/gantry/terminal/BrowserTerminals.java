@@ -61,10 +61,10 @@ public class BrowserTerminals implements DisposableBean {
         byte[] bytes = new byte[16];
         random.nextBytes(bytes);
         String id = Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
-        BrowserTerminal terminal = new BrowserTerminal(id, username, route, (int) properties.scrollback().toBytes(),
+        BrowserTerminal terminal = new BrowserTerminal(id, username, route, size, (int) properties.scrollback().toBytes(),
                 properties.outputWindow().toBytes(), clock);
         terminals.put(id, terminal);
-        threads.execute(() -> terminal.run(connector, clientAddress, size));
+        threads.execute(() -> terminal.run(connector, clientAddress));
         return terminal;
     }
 

@@ -22,7 +22,7 @@ class BrowserTerminalTest {
 
     private final MutableClock clock = new MutableClock(START);
     private final BrowserTerminal terminal = new BrowserTerminal("id", "alice", TaskRoute.ofJob("alice", "train"),
-            1024, 4096, clock);
+            TerminalSize.DEFAULT, 1024, 4096, clock);
 
     @Test
     void a_terminal_without_a_browser_is_kept_for_the_grace_period_only() {
@@ -40,12 +40,24 @@ class BrowserTerminalTest {
 
     @Test
     void a_browser_that_comes_back_gets_the_output_it_missed_and_the_end() {
-        terminal.run((user, address, route, size) -> connection("hello\r\nbye\r\n"), "127.0.0.1",
-                TerminalSize.DEFAULT);
+        terminal.run((user, address, route, size) -> connection("hello\r\nbye\r\n"), "127.0.0.1");
         RecordingPeer late = new RecordingPeer();
         terminal.attach(late);
         assertThat(late.output()).isEqualTo("hello\r\nbye\r\n");
         assertThat(late.events).containsExactly("replay:", "ended:Session ended (exit 0)");
+    }
+
+    @Test
+    void a_resize_that_comes_before_the_connecting_thread_runs_is_the_size_it_connects_with() throws Exception {
+        // Bug: run() set the size to the one measured at open, dropping a resize that came
+        // first, so bash wrapped long lines at 80 columns (seen under load in the browser test).
+        List<TerminalSize> connectedWith = new ArrayList<>();
+        terminal.resize(new TerminalSize(132, 41));
+        terminal.run((user, address, route, size) -> {
+            connectedWith.add(size);
+            return connection("");
+        }, "127.0.0.1");
+        assertThat(connectedWith).containsExactly(new TerminalSize(132, 41));
     }
 
     @Test
