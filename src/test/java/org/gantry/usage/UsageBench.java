@@ -169,5 +169,6 @@ class UsageBench {
                 """, ATTEMPTS_PER_JOB, java.sql.Timestamp.from(END), span);
         jdbc.execute("vacuum analyze task_attempt");
         jdbc.execute("vacuum analyze job");
+        jdbc.execute("vacuum analyze usage_day");
     }
 }
