@@ -11,7 +11,8 @@ import org.springframework.stereotype.Component;
  * Charges in SQL: each attempt's run time inside the period and before now (a running attempt
  * counts up to now) is cut at price changes, and each piece is charged at the price then in force:
  * {@code round((cpu × cpuHour + gpu × gpuHour + memoryMB / 1024 × memGbHour) × seconds / 3600)}
- * in exact numeric arithmetic, half away from zero. Time under no price is not charged.
+ * in exact numeric arithmetic, half away from zero. Time under no price is not charged. The
+ * attempts are found through the GiST index on their run's span (V0461).
  */
 @Component
 class ChargeQuery {
@@ -45,7 +46,8 @@ class ChargeQuery {
                 select a.id, j.owner_id, j.virtual_cluster, a.cpu, a.memory_mb, a.gpu,
                        greatest(a.started_at, ?) as s, least(coalesce(a.ended_at, ?), ?, ?) as e
                 from task_attempt a join job j on j.id = a.job_id
-                where a.started_at < ? and (a.ended_at is null or a.ended_at > ?) %s),
+                where a.started_at is not null and (case when a.ended_at is null then tstzrange(a.started_at, null)
+                      else tstzrange(a.started_at, greatest(a.started_at, a.ended_at)) end) && tstzrange(?, ?) %s),
             piece as (
                 select r.id, r.owner_id, r.virtual_cluster, r.cpu, r.memory_mb, r.gpu, p.cpu_hour_minor, p.gpu_hour_minor,
                        p.memory_gb_hour_minor,
@@ -75,7 +77,7 @@ class ChargeQuery {
         Timestamp start = Timestamp.from(from);
         Timestamp end = Timestamp.from(to);
         Timestamp at = Timestamp.from(now);
-        List<Object> args = new ArrayList<>(List.of(start, at, end, at, end, start));
+        List<Object> args = new ArrayList<>(List.of(start, at, end, at, start, end));
         String filter = switch (scope.kind()) {
             case EVERYONE -> "";
             case USER -> {
