@@ -12,24 +12,50 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.time.Clock;
+import org.gantry.security.CurrentUser;
+import org.gantry.usage.DigestFeed;
+import org.gantry.usage.DigestService;
 import org.gantry.usage.HistoryService;
 import org.gantry.usage.UsageBucket;
 import org.gantry.usage.UsageService;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.servlet.support.ServletUriComponentsBuilder;
 
-/** Gantry's usage routes: the job history as CSV. */
+/** Gantry's usage routes: usage per day or month, the job history as CSV, the monthly digest as Atom. */
 @RestController
 @Tag(name = "usage", description = "Job history and usage")
 class UsageController {
 
     private final HistoryService history;
     private final UsageService usage;
+    private final DigestService digest;
+    private final CurrentUser currentUser;
+    private final Clock clock;
 
-    UsageController(HistoryService history, UsageService usage) {
+    UsageController(HistoryService history, UsageService usage, DigestService digest, CurrentUser currentUser,
+                    Clock clock) {
         this.history = history;
         this.usage = usage;
+        this.digest = digest;
+        this.currentUser = currentUser;
+        this.clock = clock;
+    }
+
+    @GetMapping(value = "/api/v2/usage/digest.atom", produces = DigestFeed.MEDIA_TYPE)
+    @Operation(summary = "Your monthly digest as an Atom feed", description = "One entry per complete month (UTC)"
+            + " of the last twelve in which an attempt of yours ended: jobs, success rate, CPU- and GPU-hours,"
+            + " charges, top diagnoses and recommendations. Always the caller's own; send the token as"
+            + " Authorization: Bearer.")
+    void digestFeed(HttpServletResponse response) throws IOException {
+        String page = ServletUriComponentsBuilder.fromCurrentContextPath().path("/usage/digest").toUriString();
+        List<DigestService.Month> months = digest.mine();
+        response.setContentType(DigestFeed.MEDIA_TYPE + ";charset=UTF-8");
+        Writer out = new BufferedWriter(new OutputStreamWriter(response.getOutputStream(), StandardCharsets.UTF_8));
+        DigestFeed.write(currentUser.require(), months, digest.money(), page, clock.instant(), out);
+        out.flush();
     }
 
     @GetMapping("/api/v2/usage")

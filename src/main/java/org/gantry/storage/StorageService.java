@@ -206,6 +206,25 @@ public class StorageService {
         return backend.open(storage.getKind(), storage.getRootUri(), password, Optional.ofNullable(storage.getHostKey()));
     }
 
+    /**
+     * A registered storage opened for Gantry's own work, with nobody signed in (the scheduled
+     * usage export): no user's access applies, so {@code name} must come from the
+     * administrator's configuration, never from a request. NO_STORAGE when none is so named or
+     * it is the personal one; FORBIDDEN for a write to a read-only storage.
+     */
+    @Transactional(readOnly = true)
+    public StorageRoot openForGantry(String name, boolean write) {
+        Storage storage = storages.findByName(name).orElseThrow(() -> new StorageException(
+                StorageException.Kind.NO_STORAGE, "Storage " + name + " is not found; register it under"
+                        + " Admin: storages or correct the setting that names it."));
+        if (write && storage.isReadOnly()) {
+            throw new StorageException(StorageException.Kind.FORBIDDEN, "Storage " + name + " is read-only.");
+        }
+        Optional<String> password = Optional.ofNullable(storage.getCredentials())
+                .map(sealed -> cipher.open(sealed, storage.sealContext()));
+        return backend.open(storage.getKind(), storage.getRootUri(), password, Optional.ofNullable(storage.getHostKey()));
+    }
+
     /** {@code host:port} of a URI, empty when it has none. */
     private static String serverOf(String uri) {
         try {

@@ -50,11 +50,62 @@ public class BehaviourService {
     @Transactional(readOnly = true)
     public Profile profile(String username) {
         currentUser.checkIsSelfOrAdmin(username);
-        Instant since = clock.instant().minus(WINDOW);
+        Instant now = clock.instant();
+        return profile(username, now.minus(WINDOW), now);
+    }
+
+    /**
+     * The profile of {@code username}'s jobs submitted in {@code [from, to)} (at most
+     * {@link #MAX_JOBS}, newest first), with the advice from their habits and from diagnoses
+     * that repeat. Callers check who is asking.
+     */
+    Profile profile(String username, Instant from, Instant to) {
         List<String> documents = jdbc.queryForList("select j.resolved_text from job j join app_user u on u.id = j.owner_id"
-                + " where u.username = ? and j.submitted_at >= ? order by j.submitted_at desc limit ?", String.class,
-                username, Timestamp.from(since), MAX_JOBS);
-        return profile(documents);
+                + " where u.username = ? and j.submitted_at >= ? and j.submitted_at < ?"
+                + " order by j.submitted_at desc limit ?", String.class,
+                username, Timestamp.from(from), Timestamp.from(to), MAX_JOBS);
+        Profile habits = profile(documents);
+        List<Recommendation> advice = new ArrayList<>(habits.recommendations());
+        advice.addAll(recommend(diagnoses(username, from, to, 10)));
+        return new Profile(habits.jobs(), habits.tools(), habits.images(), habits.frameworks(), List.copyOf(advice));
+    }
+
+    /** How many of a user's jobs got one diagnosis, with the catalogue's solution and link as stored with it. */
+    public record DiagnosisCount(String phrase, long jobs, String solution, String link) {
+    }
+
+    /**
+     * The diagnoses of {@code username}'s failed jobs submitted in {@code [from, to)}, most
+     * frequent first (then by phrase), at most {@code limit}. Callers check who is asking.
+     */
+    List<DiagnosisCount> diagnoses(String username, Instant from, Instant to, int limit) {
+        return jdbc.query("select d.phrase, count(distinct d.job_id) as jobs,"
+                + " max(d.body::jsonb ->> 'solution') as solution, max(d.body::jsonb ->> 'link') as link"
+                + " from job_diagnosis d join job j on j.id = d.job_id join app_user u on u.id = j.owner_id"
+                + " where u.username = ? and j.submitted_at >= ? and j.submitted_at < ?"
+                + " and coalesce((d.body::jsonb ->> 'failure')::boolean, true)"
+                + " group by d.phrase order by jobs desc, d.phrase limit ?",
+                (rs, i) -> new DiagnosisCount(rs.getString("phrase"), rs.getLong("jobs"),
+                        rs.getString("solution") == null ? "" : rs.getString("solution"),
+                        rs.getString("link") == null ? "" : rs.getString("link")),
+                username, Timestamp.from(from), Timestamp.from(to), limit);
+    }
+
+    /** Many failed jobs with the same diagnosis: its solution, and its docs or marketplace link. */
+    static List<Recommendation> recommend(List<DiagnosisCount> diagnoses) {
+        List<Recommendation> advice = new ArrayList<>();
+        for (DiagnosisCount d : diagnoses) {
+            if (d.jobs() < HABIT) {
+                continue;
+            }
+            String then = Recommendation.safe(d.link()).map(link -> " Read how to avoid it: " + link + ".")
+                    .orElse(" Open one of them for the full diagnosis.");
+            advice.add(new Recommendation("diagnosis:" + d.phrase(), "Fix what keeps failing: " + d.phrase(),
+                    d.jobs() + " of your jobs failed with the same diagnosis, " + d.phrase() + "."
+                            + (d.solution().isBlank() ? "" : " " + d.solution().strip()) + then, d.jobs(),
+                    Recommendation.safe(d.link()).orElse("")));
+        }
+        return advice;
     }
 
     /** Whose jobs a profile covers: a group's members' or a virtual cluster's. */

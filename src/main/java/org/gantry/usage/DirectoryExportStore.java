@@ -7,14 +7,12 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import org.springframework.stereotype.Component;
 
 /**
  * The export store over a configured directory ({@code gantry.usage.export-directory}),
  * written through a temporary file and an atomic move so a reader never sees half a file.
- * Gives way to an adapter over the storage service once that exists (decision 0023).
+ * The default when no export storage is named ({@link ExportStores}, decision 0052).
  */
-@Component
 class DirectoryExportStore implements ExportStore {
 
     private final Path root;

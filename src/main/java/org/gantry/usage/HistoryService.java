@@ -87,6 +87,30 @@ public class HistoryService {
         return export(first, end);
     }
 
+    /**
+     * An administrator's export of the days {@code [first, end)} into the export store now, as
+     * the schedule would write it; returns where it landed.
+     *
+     * @throws org.springframework.security.access.AccessDeniedException for anyone else
+     * @throws IllegalArgumentException when the period is empty, reversed or too long
+     */
+    public String exportNow(LocalDate first, LocalDate end) throws IOException {
+        if (!currentUser.isAdmin()) {
+            throw new org.springframework.security.access.AccessDeniedException(
+                    "Only administrators export everyone's history into the export store");
+        }
+        String where = export(first, end);
+        audit.info("History {} to {} exported on demand by {}", first, end, currentUser.require());
+        return where;
+    }
+
+    /** Where exports go, for the admin view: the storage and folder, or the directory. */
+    public String exportTarget() {
+        return properties.exportStorage().isEmpty() ? "directory " + properties.exportDirectory()
+                : "storage " + properties.exportStorage() + (properties.exportStoragePath().isEmpty() ? ""
+                : ", folder " + properties.exportStoragePath());
+    }
+
     /** Exports the days {@code [first, end)} to {@code history/<first>.csv}. */
     public String export(LocalDate first, LocalDate end) throws IOException {
         Instant from = first.atStartOfDay(ZoneOffset.UTC).toInstant();

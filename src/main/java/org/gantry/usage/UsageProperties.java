@@ -10,8 +10,15 @@ public record UsageProperties(
         String exportCron,
         /** Period each scheduled export covers: DAY (the previous day) or WEEK (the previous Monday to Sunday). */
         ExportPeriod exportPeriod,
-        /** Directory the exports are written under, until the storage feature takes them. */
+        /** Directory the exports are written under when no {@code exportStorage} is named. */
         Path exportDirectory,
+        /**
+         * A registered storage (by name) the exports are written into through the storage
+         * feature; empty: {@code exportDirectory}.
+         */
+        String exportStorage,
+        /** Folder inside {@code exportStorage} the {@code history/} files go under; empty: its root. */
+        String exportStoragePath,
         /** ISO 4217 code of the currency all prices and budgets are in. */
         String currency,
         /** Digits after the decimal point of the currency's minor unit. */
@@ -24,6 +31,8 @@ public record UsageProperties(
         exportPeriod = exportPeriod == null ? ExportPeriod.DAY : exportPeriod;
         exportDirectory = exportDirectory == null ? Path.of(System.getProperty("user.home"), ".gantry", "exports")
                 : exportDirectory;
+        exportStorage = exportStorage == null ? "" : exportStorage.strip();
+        exportStoragePath = exportStoragePath == null ? "" : exportStoragePath.strip();
         currency = currency == null || currency.isBlank() ? "EUR" : currency;
         currencyDigits = currencyDigits <= 0 ? 2 : currencyDigits;
     }

@@ -12,7 +12,17 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.Arrays;
 import java.util.List;
+import java.time.LocalDate;
+import java.util.Set;
 import org.gantry.security.CurrentUser;
+import org.gantry.security.Role;
+import org.gantry.storage.SftpTestServer;
+import org.gantry.storage.StorageException;
+import org.gantry.storage.StorageKind;
+import org.gantry.storage.StorageService;
+import org.gantry.testsupport.TestSecurity;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.security.access.AccessDeniedException;
 import org.gantry.testsupport.RestClient;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -34,6 +44,10 @@ class HistoryExportIT {
     JdbcTemplate jdbc;
     @Autowired
     HistoryQuery query;
+    @Autowired
+    StorageService storages;
+    @Autowired
+    ObjectProvider<StorageService> storageProvider;
 
     @TempDir
     Path exports;
@@ -63,7 +77,7 @@ class HistoryExportIT {
 
     @Test
     void the_scheduled_export_writes_yesterdays_attempts_with_exact_rows_and_sums() throws IOException {
-        UsageProperties properties = new UsageProperties(null, UsageProperties.ExportPeriod.DAY, exports, null, 0);
+        UsageProperties properties = new UsageProperties(null, UsageProperties.ExportPeriod.DAY, exports, null, null, null, 0);
         Clock dayAfter = Clock.fixed(DAY.plusSeconds(86_400 + 900), ZoneOffset.UTC);
         HistoryService service = new HistoryService(query, new DirectoryExportStore(properties), new CurrentUser(),
                 properties, dayAfter);
@@ -87,7 +101,7 @@ class HistoryExportIT {
 
     @Test
     void a_weekly_export_covers_the_previous_monday_to_sunday() throws IOException {
-        UsageProperties properties = new UsageProperties(null, UsageProperties.ExportPeriod.WEEK, exports, null, 0);
+        UsageProperties properties = new UsageProperties(null, UsageProperties.ExportPeriod.WEEK, exports, null, null, null, 0);
         // 2030-03-13 is a Wednesday: the previous week is 2030-03-04 to 2030-03-10, which holds three attempts.
         Clock wednesday = Clock.fixed(Instant.parse("2030-03-13T00:15:00Z"), ZoneOffset.UTC);
         new HistoryService(query, new DirectoryExportStore(properties), new CurrentUser(), properties, wednesday)
@@ -148,12 +162,90 @@ class HistoryExportIT {
 
     @Test
     void an_export_path_never_leaves_the_export_directory() {
-        UsageProperties properties = new UsageProperties(null, null, exports, null, 0);
+        UsageProperties properties = new UsageProperties(null, null, exports, null, null, null, 0);
         DirectoryExportStore store = new DirectoryExportStore(properties);
         assertThatThrownBy(() -> store.write("../escape.csv", out -> out.write("x")))
                 .isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> store.write("/etc/passwd", out -> out.write("x")))
                 .isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void the_scheduled_export_lands_in_a_registered_local_storage_through_the_storage_feature() throws IOException {
+        Path root = exports.resolve("storage-root");
+        Files.createDirectories(root);
+        String name = register(StorageKind.LOCAL, root.toString(), null);
+        UsageProperties properties = new UsageProperties(null, UsageProperties.ExportPeriod.DAY, exports.resolve("unused"),
+                name, "reports/usage", null, 0);
+        Clock dayAfter = Clock.fixed(DAY.plusSeconds(86_400 + 900), ZoneOffset.UTC);
+        HistoryService service = new HistoryService(query, new ExportStores().exportStore(properties, storageProvider),
+                new CurrentUser(), properties, dayAfter);
+
+        String written = service.exportPreviousPeriod();
+        // a second run of the same period replaces the file
+        service.exportPreviousPeriod();
+
+        assertThat(written).isEqualTo(name + ":/reports/usage/history/2030-03-10.csv");
+        Path file = root.resolve("reports/usage/history/2030-03-10.csv");
+        List<String> lines = Files.readAllLines(file);
+        assertThat(lines).hasSize(4);
+        assertThat(lines.get(0)).isEqualTo(HistoryCsv.HEADER);
+        assertThat(lines.stream().skip(1).mapToLong(l -> Long.parseLong(runSeconds(l))).sum())
+                .isEqualTo(600 + 3_600 + 120);
+        try (var left = Files.list(file.getParent())) {
+            assertThat(left.map(p -> p.getFileName().toString())).containsExactly("2030-03-10.csv");
+        }
+        assertThat(exports.resolve("unused")).doesNotExist();
+    }
+
+    @Test
+    void the_export_lands_in_an_sftp_storage_on_loopback() throws IOException {
+        Path root = exports.resolve("sftp-root");
+        Files.createDirectories(root);
+        try (SftpTestServer sftp = new SftpTestServer(root, exports.resolve("host-key"))) {
+            String name = register(StorageKind.SFTP, sftp.rootUri(), SftpTestServer.PASSWORD);
+            UsageProperties properties = new UsageProperties(null, UsageProperties.ExportPeriod.WEEK, exports, name,
+                    "", null, 0);
+            Clock wednesday = Clock.fixed(Instant.parse("2030-03-13T00:15:00Z"), ZoneOffset.UTC);
+            String written = new HistoryService(query, new ExportStores().exportStore(properties, storageProvider),
+                    new CurrentUser(), properties, wednesday).exportPreviousPeriod();
+
+            assertThat(written).isEqualTo(name + ":/history/2030-03-04.csv");
+            assertThat(Files.readAllLines(root.resolve("history/2030-03-04.csv"))).hasSize(4);
+        }
+    }
+
+    @Test
+    void only_an_administrator_exports_into_the_store_on_demand_and_a_missing_storage_says_so() {
+        UsageProperties properties = new UsageProperties(null, null, exports, "no-such-storage", "", null, 0);
+        HistoryService service = new HistoryService(query, new ExportStores().exportStore(properties, storageProvider),
+                new CurrentUser(), properties, Clock.systemUTC());
+        LocalDate first = LocalDate.of(2030, 3, 10);
+
+        assertThatThrownBy(() -> TestSecurity.as(alice.username(), Role.USER, () -> call(() ->
+                service.exportNow(first, first.plusDays(1))))).isInstanceOf(AccessDeniedException.class);
+        assertThatThrownBy(() -> TestSecurity.asAdmin(() -> call(() -> service.exportNow(first, first.plusDays(1)))))
+                .hasRootCauseInstanceOf(StorageException.class).rootCause().hasMessageContaining(
+                        "Storage no-such-storage is not found");
+    }
+
+    private interface IoCall {
+        String run() throws IOException;
+    }
+
+    private static String call(IoCall call) {
+        try {
+            return call.run();
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    private String register(StorageKind kind, String rootUri, String credentials) {
+        String name = "exports-" + kind.name().toLowerCase() + "-" + System.nanoTime();
+        TestSecurity.asAdmin(() -> storages.save(new StorageService.StorageSettings(name, kind, rootUri, credentials,
+                false, false, "", Set.of(), "usage exports", Set.of())));
+        return name;
     }
 
     /** The run_seconds field, counted from the end: the job's name before it may hold quoted commas. */

@@ -2,6 +2,7 @@ package org.gantry.job.tips;
 
 import java.time.Clock;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -22,7 +23,8 @@ import org.springframework.transaction.annotation.Transactional;
 /**
  * Tips for the job editor from the user's own history: their {@value #RECENT_JOBS} newest
  * jobs and where they opened the editor from in the last {@code STARTS_WINDOW}. A dismissed
- * tip is never shown to that user again. Only the user themselves sees their tips.
+ * tip is never shown to that user again. Only the user themselves sees their tips. Other
+ * features add theirs through {@link TipSource} beans (usage's recommendations).
  */
 @Service
 public class TipService {
@@ -37,9 +39,11 @@ public class TipService {
     private final CurrentUser currentUser;
     private final Clock clock;
     private final TipRules rules = new TipRules();
+    private final List<TipSource> sources;
 
     TipService(JobService jobs, EditorStartRepository starts, DismissedTipRepository dismissed, UserService users,
-               CurrentUser currentUser, Clock clock) {
+               CurrentUser currentUser, Clock clock, List<TipSource> sources) {
+        this.sources = List.copyOf(sources);
         this.jobs = jobs;
         this.starts = starts;
         this.dismissed = dismissed;
@@ -57,7 +61,13 @@ public class TipService {
         starts.originsSince(username, clock.instant().minus(STARTS_WINDOW))
                 .forEach(origin -> origins.merge(origin, 1L, Long::sum));
         Set<String> gone = new HashSet<>(dismissed.keysOf(username));
-        return rules.tips(recent, origins).stream().filter(t -> !gone.contains(t.key())).toList();
+        List<Tip> all = new ArrayList<>(rules.tips(recent, origins));
+        // another source's advice that a rule here already gives (the same title) is left out
+        Set<String> titles = new HashSet<>(all.stream().map(Tip::title).toList());
+        for (TipSource source : sources) {
+            source.tipsFor(username).stream().filter(t -> titles.add(t.title())).forEach(all::add);
+        }
+        return all.stream().filter(t -> !gone.contains(t.key())).toList();
     }
 
     @Transactional

@@ -1,5 +1,7 @@
 package org.gantry.usage.ui;
 
+import com.vaadin.flow.component.html.Anchor;
+import com.vaadin.flow.component.html.AnchorTarget;
 import com.vaadin.flow.component.html.Div;
 import com.vaadin.flow.component.html.Span;
 import java.util.stream.Collectors;
@@ -23,6 +25,11 @@ class RecommendationPanel extends Div {
             Span title = new Span(r.title());
             title.getStyle().set("font-weight", "600").set("display", "block");
             card.add(title, new Span(r.advice()));
+            r.safeLink().ifPresent(link -> {
+                Anchor more = new Anchor(link, " Read more");
+                more.setTarget(AnchorTarget.BLANK);
+                card.add(more);
+            });
             card.getElement().setAttribute("data-code", r.code());
             add(card);
         }

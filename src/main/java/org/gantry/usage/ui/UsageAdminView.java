@@ -1,11 +1,13 @@
 package org.gantry.usage.ui;
 
+import com.vaadin.flow.component.button.Button;
 import com.vaadin.flow.component.datepicker.DatePicker;
 import com.vaadin.flow.component.html.Anchor;
 import com.vaadin.flow.component.html.AnchorTarget;
 import com.vaadin.flow.component.html.H2;
 import com.vaadin.flow.component.html.H3;
 import com.vaadin.flow.component.html.Span;
+import com.vaadin.flow.component.notification.Notification;
 import com.vaadin.flow.component.orderedlayout.FlexComponent;
 import com.vaadin.flow.component.orderedlayout.HorizontalLayout;
 import com.vaadin.flow.component.orderedlayout.VerticalLayout;
@@ -16,6 +18,7 @@ import com.vaadin.flow.router.Route;
 import com.vaadin.flow.server.streams.DownloadHandler;
 import jakarta.annotation.security.RolesAllowed;
 import java.io.BufferedWriter;
+import java.io.IOException;
 import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
@@ -45,6 +48,7 @@ class UsageAdminView extends VerticalLayout {
     final DatePicker to = new DatePicker("To (exclusive)");
     final Anchor export = new Anchor();
     final Span exportProblem = new Span();
+    final Button exportToStore = new Button("Export to storage");
     final Select<YearMonth> month = new Select<>();
     final StatementGrid statement;
     final Anchor printable = new Anchor();
@@ -62,7 +66,11 @@ class UsageAdminView extends VerticalLayout {
         export.setText("Download history CSV");
         export.setId("history-export");
         exportProblem.getStyle().set("color", "var(--lumo-error-text-color)");
-        HorizontalLayout exportForm = new HorizontalLayout(from, to, export, exportProblem);
+        exportToStore.setId("history-export-store");
+        exportToStore.setTooltipText("Writes history/<from>.csv into the " + history.exportTarget()
+                + ", as the scheduled export does");
+        exportToStore.addClickListener(e -> exportToStore());
+        HorizontalLayout exportForm = new HorizontalLayout(from, to, export, exportToStore, exportProblem);
         exportForm.setDefaultVerticalComponentAlignment(FlexComponent.Alignment.BASELINE);
         exportForm.getStyle().set("flex-wrap", "wrap");
         updateExport();
@@ -103,6 +111,7 @@ class UsageAdminView extends VerticalLayout {
         exportProblem.setText("");
         if (first == null || end == null) {
             export.setEnabled(false);
+            exportToStore.setEnabled(false);
             exportProblem.setText("Pick both days.");
             return;
         }
@@ -112,10 +121,12 @@ class UsageAdminView extends VerticalLayout {
             HistoryService.checkPeriod(start, stop);
         } catch (IllegalArgumentException e) {
             export.setEnabled(false);
+            exportToStore.setEnabled(false);
             exportProblem.setText(e.getMessage());
             return;
         }
         export.setEnabled(true);
+        exportToStore.setEnabled(true);
         export.setHref((DownloadHandler) event -> {
             event.setFileName("history-" + first + "-" + end + ".csv");
             event.setContentType("text/csv;charset=UTF-8");
@@ -123,5 +134,16 @@ class UsageAdminView extends VerticalLayout {
             history.writeCsv(start, stop, out);
             out.flush();
         });
+    }
+
+    private void exportToStore() {
+        try {
+            String where = history.exportNow(from.getValue(), to.getValue());
+            exportProblem.setText("");
+            Notification.show("History exported to " + where);
+        } catch (IOException | RuntimeException e) {
+            exportProblem.setText("The export failed: " + e.getMessage() + " Check the export storage under"
+                    + " Admin: storages and try again.");
+        }
     }
 }

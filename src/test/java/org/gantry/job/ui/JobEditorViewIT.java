@@ -55,6 +55,9 @@ class JobEditorViewIT {
     @Autowired
     TipService tips;
 
+    @Autowired
+    org.springframework.jdbc.core.JdbcTemplate jdbc;
+
     @AfterEach
     void signOut() {
         KaribuSupport.signOut();
@@ -229,6 +232,36 @@ class JobEditorViewIT {
         UI.getCurrent().navigate("");
         UI.getCurrent().navigate("jobs/new");
         assertThat(_find(_get(JobEditorView.class).tipsPanel, Button.class)).isEmpty();
+    }
+
+    @Test
+    void the_users_recommendations_from_usage_show_as_tips_beside_the_editor_and_can_be_dismissed() {
+        EditorTestAccounts.ensureUser(users, groups, "karibu-advice");
+        KaribuSupport.signIn(context, "karibu-advice", Role.USER);
+        for (int i = 0; i < 3; i++) {
+            jobs.submit("karibu-advice", JobTemplates.find("hello-world").orElseThrow().text()
+                    .replace("name: hello-world", "name: fetch-" + i)
+                    .replace("echo \"Hello", "wget -q -O data.csv file:///dev/null && echo \"Hello"));
+        }
+        // the three jobs failed with the same diagnosis, as the diagnostics feature stores it
+        jdbc.query("select j.id from job j join app_user u on u.id = j.owner_id where u.username = 'karibu-advice'",
+                (org.springframework.jdbc.core.RowCallbackHandler) rs -> jdbc.update("insert into job_diagnosis"
+                        + " (job_id, job_attempt, phrase, summary, body, analysed_at) values (?, 1, 'DataMissing',"
+                        + " 'no data', ?, now())", rs.getLong(1), "{\"phrase\":\"DataMissing\",\"failure\":true,"
+                        + "\"solution\":\"Put the data into a storage.\",\"link\":\"/marketplace\"}"));
+
+        JobEditorView view = navigate("jobs/new");
+
+        assertThat(_find(view.tipsPanel, Div.class)).extracting(card -> card.getElement().getAttribute("data-tip"))
+                .contains("usage:downloads", "usage:diagnosis:DataMissing");
+        Div diagnosis = _find(view.tipsPanel, Div.class).stream()
+                .filter(card -> "usage:diagnosis:DataMissing".equals(card.getElement().getAttribute("data-tip")))
+                .findFirst().orElseThrow();
+        assertThat(diagnosis.getElement().getTextRecursively()).contains("3 of your jobs failed with the same"
+                + " diagnosis, DataMissing. Put the data into a storage. Read how to avoid it: /marketplace.");
+        _click(_get(diagnosis, Button.class, spec -> spec.withClasses("dismiss-tip")));
+        assertThat(tips.tipsFor("karibu-advice")).extracting(t -> t.key()).doesNotContain("usage:diagnosis:DataMissing")
+                .contains("usage:downloads");
     }
 
     // Plan showed ~150 generated lines per role with the author's own commands at the bottom

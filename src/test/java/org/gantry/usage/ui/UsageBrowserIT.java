@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.time.Instant;
+import java.time.YearMonth;
+import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
 import org.gantry.job.JobRows;
@@ -97,6 +99,55 @@ class UsageBrowserIT {
             browser.open("/admin/usage");
             browser.await(By.cssSelector("gantry-usage-chart canvas"));
             browser.screenshot("usage-admin-420");
+        }
+    }
+
+    @Test
+    void the_digest_page_and_the_editors_tips_show_a_users_advice() {
+        assumeTrue(Browser.available(), "Debian chromium and chromium-driver are not installed");
+        UsageRows rows = new UsageRows(jdbc);
+        String user = rows.user("gina");
+        Instant lastMonth = YearMonth.now(ZoneOffset.UTC).minusMonths(1).atEndOfMonth().atTime(12, 0)
+                .toInstant(ZoneOffset.UTC);
+        Instant recent = Instant.now().minus(2, ChronoUnit.HOURS);
+        // Three failed jobs last month and three today, each downloading with wget and failing the same way.
+        for (Instant submitted : List.of(lastMonth, recent)) {
+            for (int i = 0; i < 3; i++) {
+                long job = rows.job(user, "fetch-" + submitted.getEpochSecond() + "-" + i, "default",
+                        submitted.minusSeconds(i * 600L));
+                rows.attempt(job, 1, "FAILED", 1, 2, 4_096, i % 2, submitted.minusSeconds(i * 600L - 60),
+                        submitted.minusSeconds(i * 600L - 1_260));
+                jdbc.update("update job set resolved_text = resolved_text || '      - wget -q $DATA_URL'"
+                        + " || chr(10) where id = ?", job);
+                jdbc.update("insert into job_diagnosis (job_id, job_attempt, phrase, summary, body, analysed_at)"
+                        + " values (?, 1, 'InputFileMissing', 'no input', ?, now())", job,
+                        "{\"phrase\":\"InputFileMissing\",\"failure\":true,\"solution\":\"Check the path under"
+                                + " /mnt and that the storage is mounted.\",\"link\":\"/marketplace\"}");
+            }
+        }
+
+        try (Browser browser = new Browser(port)) {
+            browser.signIn(user, JobRows.PASSWORD);
+            browser.await(By.id("job-list"));
+            browser.open("/usage/digest");
+            String month = YearMonth.now(ZoneOffset.UTC).minusMonths(1).toString();
+            assertThat(browser.await(By.id(month)).getText()).contains("3 jobs, 0 of 3 attempts succeeded (0 %)")
+                    .contains("InputFileMissing: 3 jobs").contains("Fix what keeps failing: InputFileMissing")
+                    .contains("Keep downloaded data in a storage");
+            browser.awaitFitsWidth();
+            browser.screenshot("usage-digest");
+            browser.open("/jobs/new");
+            assertThat(browser.scrolledTo(By.cssSelector("#tips [data-tip='usage:diagnosis:InputFileMissing']")).getText())
+                    .contains("of your jobs failed with the same diagnosis, InputFileMissing");
+            browser.screenshot("editor-tips");
+            browser.width(420);
+            browser.open("/usage/digest");
+            browser.await(By.id(month));
+            browser.awaitFitsWidth();
+            browser.screenshot("usage-digest-420");
+            browser.open("/jobs/new");
+            browser.scrolledTo(By.cssSelector("#tips [data-tip='usage:downloads']"));
+            browser.screenshot("editor-tips-420");
         }
     }
 }
