@@ -172,7 +172,7 @@ class FsCommandIT {
         assertThat(back.resolve(".again.bin.gantry-part")).doesNotExist();
         CliProcess.Result again = gantry("fs", "cp", url, back.resolve("again.bin").toString());
         assertThat(again.exitCode()).as(again.err()).isZero();
-        assertThat(again.out()).doesNotContain("resumed");
+        assertThat(again.out()).doesNotContain("resumed at byte");
         assertThat(Files.readAllBytes(back.resolve("again.bin"))).isEqualTo(bytes);
     }
 
