@@ -11,6 +11,7 @@ sshd_pid=
 cleanup() { [[ -n $sshd_pid ]] && kill "$sshd_pid" 2>/dev/null; rm -rf "$work"; }
 trap cleanup EXIT
 head -c $((MB * 1024 * 1024)) /dev/urandom > "$work/file.bin"
+echo "file $MB MiB, load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 
 seconds() { local start=$(date +%s.%N); "$@" >/dev/null; echo "$(date +%s.%N) - $start" | bc -l; }
 rate() { printf '%8.1f MB/s' "$(echo "$MB / $1" | bc -l)"; }
@@ -45,5 +46,13 @@ t=$(seconds scp "${scp_opts[@]}" "root@127.0.0.1:$work/scp-up.bin" "$work/scp-do
 cmp "$work/file.bin" "$work/scp-down.bin"
 rm -f "$work/cp.bin" "$work/scp-up.bin" "$work/scp-down.bin"
 
+set +e
 mvn -q -B test -Dtest=StorageBench -Dsurefire.failIfNoSpecifiedTests=false -Dbench.file="$work/file.bin" "$@" \
-    | grep -E --line-buffered "^(REST|first page|Created)" || true
+    | grep -E --line-buffered "^(REST|first page|Created)"
+status=${PIPESTATUS[0]}
+set -e
+echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
+if [[ $status -ne 0 ]]; then
+    echo "StorageBench failed (mvn exit $status): see target/surefire-reports/org.gantry.bench.StorageBench.txt" >&2
+    exit "$status"
+fi

@@ -16,7 +16,8 @@ import picocli.CommandLine.Parameters;
 
 /**
  * {@code gantry fs cp [-r] SOURCE… TARGET}: between this machine and storages, streamed with a
- * progress bar; uploads resume where a broken one stopped, every file's SHA-256 is checked
+ * progress bar; uploads resume where a broken one stopped, downloads continue a part file a
+ * broken one left ({@code Range}), every file's SHA-256 is checked
  * against the server's. Between two addresses of one cluster the server copies.
  */
 @Command(name = "cp", description = "Copy files and folders between this machine and storages (pai://STORAGE/PATH),"
@@ -130,7 +131,8 @@ class FsCpCommand implements Callable<Integer> {
         } finally {
             progress.finish();
         }
-        System.out.println("downloaded " + url + " to " + local + ": " + downloaded.bytes() + " bytes, sha256 "
-                + downloaded.sha256() + " (equal to the server's)");
+        System.out.println("downloaded " + url + " to " + local + ": " + downloaded.bytes() + " bytes"
+                + (downloaded.resumedAt() > 0 ? ", resumed at byte " + downloaded.resumedAt() : "")
+                + ", sha256 " + downloaded.sha256() + " (equal to the server's)");
     }
 }

@@ -144,6 +144,38 @@ class FsCommandIT {
         assertThat(Files.readAllBytes(root(storage).resolve("resume.bin"))).isEqualTo(bytes);
     }
 
+    @ParameterizedTest
+    @ValueSource(strings = {"local", "sftp"})
+    void a_download_broken_off_continues_from_its_part_file_with_range(String storage) throws Exception {
+        Path served = root(storage).resolve("resume-down.bin");
+        long size = 3L * 1024 * 1024 + 29;
+        writeRandom(served, size, 11 + storage.length());
+        byte[] bytes = Files.readAllBytes(served);
+        long half = size / 2;
+        Path back = Files.createDirectories(dir.resolve("resumed-" + storage));
+        // what a download killed halfway leaves: its first bytes in the hidden part file
+        Files.write(back.resolve(".resume-down.bin.gantry-part"), java.util.Arrays.copyOf(bytes, (int) half));
+        String url = "pai://" + storage + "-" + suffix + "/resume-down.bin";
+
+        CliProcess.Result down = gantry("fs", "cp", url, back.toString());
+
+        assertThat(down.exitCode()).as(down.err()).isZero();
+        assertThat(down.out()).contains("resumed at byte " + half, "sha256 " + sha256(served));
+        assertThat(Files.readAllBytes(back.resolve("resume-down.bin"))).isEqualTo(bytes);
+        assertThat(back.resolve(".resume-down.bin.gantry-part")).doesNotExist();
+
+        // a part of another version of the file fails the checksum, is removed, and the next run starts afresh
+        Files.write(back.resolve(".again.bin.gantry-part"), new byte[(int) half]);
+        CliProcess.Result mismatched = gantry("fs", "cp", url, back.resolve("again.bin").toString());
+        assertThat(mismatched.exitCode()).isNotZero();
+        assertThat(mismatched.err()).contains("run the command again");
+        assertThat(back.resolve(".again.bin.gantry-part")).doesNotExist();
+        CliProcess.Result again = gantry("fs", "cp", url, back.resolve("again.bin").toString());
+        assertThat(again.exitCode()).as(again.err()).isZero();
+        assertThat(again.out()).doesNotContain("resumed at byte");
+        assertThat(Files.readAllBytes(back.resolve("again.bin"))).isEqualTo(bytes);
+    }
+
     @Test
     void folders_copy_both_ways_move_and_delete_and_storages_are_listed() throws Exception {
         Path tree = Files.createDirectories(dir.resolve("tree/sub"));

@@ -187,15 +187,16 @@ public class LocalExecutor implements Executor, HostTasks {
         }
         Optional<TaskAccount> account = accounts.accountFor(launch.ref().user());
         LocalAttemptFiles files = new LocalAttemptFiles(attemptDir(launch.ref()));
-        List<String> mountPrefix = StorageMounts.prefix(launch.mounts(), accounts.canSwitch(), account);
+        StorageMounts.Plan storages = StorageMounts.plan(launch.mounts(), accounts.canSwitch(), account);
         Optional<WarmRunners.Warm> warm = warmRunners.take();
         try {
             dirs.prepareParents(tasksDir, launch.ref(), account);
             dirs.ensureCacheDir(account);
             MemoryLimits.Limit limit = memory.prepare(cgroupName(files.dir()), launch.resources().memoryMB(),
                     warm.flatMap(WarmRunners.Warm::cgroup));
-            RunnerScript runner = new RunnerScript().env(baseEnv(account, files.workDir())).env(launch.env());
-            runner.prefix(mountPrefix);
+            RunnerScript runner = new RunnerScript().env(baseEnv(account, files.workDir())).env(launch.env())
+                    .env(storages.env());
+            runner.prefix(storages.prefix());
             account.ifPresent(a -> runner.prefix(List.of("setpriv", "--reuid=" + a.uid(), "--regid=" + a.gid(),
                     "--init-groups", "--no-new-privs", "--inh-caps=-all", "--bounding-set=-all", "--")));
             runner.prefix(limit.prefix());

@@ -1,6 +1,9 @@
 package org.gantry.runtime.local;
 
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.gantry.base.shell.Bash;
 import org.gantry.runtime.ExecutorException;
@@ -18,7 +21,8 @@ import org.gantry.runtime.hosts.TaskAccount;
  * account is granted POSIX ACL entries on the directory ({@code rwX}, or {@code rX} read-only),
  * as default entries too, so that files Gantry or a task creates later are the account's to
  * use; the whole tree is granted once, when the root lacks the entry. See
- * docs/decisions/0034-storages-in-jobs.md.
+ * docs/decisions/0034-storages-in-jobs.md; without root, {@link #plan} gives the storages'
+ * directories in variables instead (docs/decisions/0054-storages-without-root.md).
  */
 final class StorageMounts {
 
@@ -26,19 +30,49 @@ final class StorageMounts {
     }
 
     /**
-     * The words put before {@code setpriv … bash task.sh}: a mount namespace, the grants and
-     * mounts, then {@code exec} of the rest. Empty without mounts.
-     *
-     * @throws ExecutorException when the mounts cannot be made here (not root, no host directory)
+     * How a local task sees its storages: {@code prefix} is put before {@code setpriv … bash
+     * task.sh}, {@code env} overrides the task's variables.
      */
-    static List<String> prefix(List<TaskMount> mounts, boolean root, Optional<TaskAccount> account)
+    record Plan(List<String> prefix, Map<String, String> env) {
+    }
+
+    /**
+     * As root, a mount namespace with the grants and bind mounts ({@link #prefix}). Not as root
+     * (decision 0054), no mount: each storage's {@code GANTRY_STORAGE_<name>} holds its directory
+     * on this host instead of its mount path, where the task, running as Gantry's own user, reads
+     * and writes it. A read-only storage is refused there: nothing could keep the task from
+     * writing into it.
+     *
+     * @throws ExecutorException when the storages cannot be given to the task here
+     */
+    static Plan plan(List<TaskMount> mounts, boolean root, Optional<TaskAccount> account) throws ExecutorException {
+        if (root || mounts.isEmpty()) {
+            return new Plan(prefix(mounts, account), Map.of());
+        }
+        Map<String, String> env = new LinkedHashMap<>();
+        for (TaskMount mount : mounts) {
+            Path source = mount.source().orElseThrow(() -> ExecutorException.permanent("Storage " + mount.name()
+                    + " has no directory on this host"));
+            if (mount.readOnly()) {
+                throw ExecutorException.permanent("Storage " + mount.name() + " is read-only, and Gantry, not running"
+                        + " as root, cannot mount it read-only into a task: run Gantry as root, or read the storage"
+                        + " through gantry fs");
+            }
+            env.put(mount.variable(), source.toString());
+        }
+        return new Plan(List.of(), env);
+    }
+
+    /**
+     * The words put before {@code setpriv … bash task.sh} as root: a mount namespace, the grants
+     * and mounts, then {@code exec} of the rest. Empty without mounts.
+     *
+     * @throws ExecutorException when a storage has no directory on this host
+     */
+    private static List<String> prefix(List<TaskMount> mounts, Optional<TaskAccount> account)
             throws ExecutorException {
         if (mounts.isEmpty()) {
             return List.of();
-        }
-        if (!root) {
-            throw ExecutorException.permanent("Storages are mounted into local tasks only when Gantry runs as root;"
-                    + " this job lists extras.storages and Gantry does not");
         }
         StringBuilder script = new StringBuilder("set -e\n");
         for (TaskMount mount : mounts) {

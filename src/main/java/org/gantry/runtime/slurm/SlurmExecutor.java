@@ -30,6 +30,7 @@ import org.gantry.runtime.runner.RemoteAttempts;
 import org.gantry.runtime.runner.RemoteShell;
 import org.gantry.runtime.runner.RemoteShell.ShellResult;
 import org.gantry.runtime.Resources;
+import org.gantry.runtime.runner.HostMounts;
 import org.gantry.runtime.runner.RunnerScript;
 import org.gantry.runtime.RuntimeProperties;
 import org.gantry.runtime.TaskLaunch;
@@ -162,7 +163,8 @@ public class SlurmExecutor implements Executor {
         AttemptRef ref = launch.ref();
         String dir = site.dir(ref);
         Optional<TaskAccount> account = site.local() ? local.accountFor(ref.user()) : Optional.empty();
-        site.attempts().prepare(dir, launch.script(), new RunnerScript().env(launch.env()).render());
+        site.attempts().prepare(dir, launch.script(), new RunnerScript().env(launch.env())
+                .prefix(HostMounts.check(launch.mounts())).render());
         site.shell().writeFile(dir + "/" + BATCH_FILE, BATCH, 0700);
         if (site.local()) {
             try {

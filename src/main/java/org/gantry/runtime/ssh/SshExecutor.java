@@ -18,6 +18,7 @@ import org.gantry.runtime.Resources;
 import org.gantry.runtime.runner.RemoteAttempts;
 import org.gantry.runtime.runner.RunnerClaim;
 import org.gantry.runtime.runner.RunnerOutcome;
+import org.gantry.runtime.runner.HostMounts;
 import org.gantry.runtime.runner.RunnerScript;
 import org.gantry.runtime.TaskLaunch;
 import org.gantry.runtime.TaskObservation;
@@ -106,7 +107,8 @@ public class SshExecutor implements Executor {
         SshTarget target = target(alias);
         RemoteAttempts attempts = attempts(target);
         String dir = attemptDir(target, launch.ref());
-        attempts.prepare(dir, launch.script(), new RunnerScript().env(launch.env()).render());
+        attempts.prepare(dir, launch.script(), new RunnerScript().env(launch.env())
+                .prefix(HostMounts.check(launch.mounts())).render());
         RunnerClaim claim = attempts.startDetached(dir);
         return new ExecutionHandle(KIND, alias, claim.externalId(), dir);
     }

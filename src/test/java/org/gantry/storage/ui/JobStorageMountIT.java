@@ -1,6 +1,7 @@
 package org.gantry.storage.ui;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assumptions.assumeThat;
 import static org.gantry.runtime.RuntimeJobs.await;
 import static org.gantry.runtime.RuntimeJobs.ended;
 import static org.gantry.runtime.RuntimeJobs.job;
@@ -11,10 +12,12 @@ import com.vaadin.flow.component.UI;
 import com.github.mvysny.kaributesting.v10.LocatorJ;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.gantry.runtime.OpenSshServer;
 import org.gantry.runtime.RuntimeSpringTest;
 import org.gantry.security.Role;
 import org.gantry.storage.FileEntry;
@@ -33,8 +36,9 @@ import org.springframework.context.ApplicationContext;
 /**
  * Jobs see their storages at {@code /mnt/<name>} (extras.storages): a local task, under its
  * user's own OS account, reads a file uploaded over REST and writes files that REST and the
- * Files view then list; storages a job may not use, or that its executor cannot reach, refuse
- * the submission with why.
+ * Files view then list; a job on an SSH host writes into a storage the administrator says is
+ * mounted there; storages a job may not use, or that its executor cannot reach, refuse the
+ * submission with why.
  */
 @RuntimeSpringTest
 class JobStorageMountIT {
@@ -74,11 +78,15 @@ class JobStorageMountIT {
     }
 
     private String register(String kind, String root, List<String> groups, boolean readOnly) {
+        return register(kind, root, groups, readOnly, List.of());
+    }
+
+    private String register(String kind, String root, List<String> groups, boolean readOnly, List<String> mountedOn) {
         String storage = name("team");
         mountPoints.add(Path.of("/mnt", storage));
         mountPoints.add(Path.of("/mnt/reference", storage));
         RestClient.Response created = admin.postJson("/api/v2/storages", Map.of("name", storage, "kind", kind,
-                "rootUri", root, "groups", groups, "readOnly", readOnly));
+                "rootUri", root, "groups", groups, "readOnly", readOnly, "mountedOn", mountedOn));
         assertThat(created.status()).as(created.toString()).isEqualTo(201);
         return storage;
     }
@@ -174,6 +182,77 @@ class JobStorageMountIT {
         assertThat(unreachable.body()).contains("local tasks cannot mount");
         assertThat(escaping.status()).isEqualTo(400);
         assertThat(escaping.body()).contains("is not a path under /mnt");
+    }
+
+    @Test
+    void a_job_on_an_ssh_host_writes_into_a_storage_mounted_there_and_rest_and_the_files_view_list_it()
+            throws Exception {
+        assumeThat(OpenSshServer.available()).as("needs Debian's openssh-server (/usr/sbin/sshd)").isTrue();
+        assumeThat(System.getProperty("user.name")).as("root, for the mount at /mnt and sshd's test account")
+                .isEqualTo("root");
+        Files.setPosixFilePermissions(shared, PosixFilePermissions.fromString("rwxr-xr-x"));
+        Path nfs = Files.createDirectories(shared.resolve("nfs"));
+        Files.setPosixFilePermissions(nfs, PosixFilePermissions.fromString("rwxrwxrwx"));
+        String alias = name("host");
+        String cluster = name("onhost");
+        try (OpenSshServer sshd = OpenSshServer.start(Files.createDirectories(shared.resolve("sshd")))) {
+            String[] hostKey = Files.readString(shared.resolve("sshd/host_key.pub")).split(" ");
+            RestClient.Response host = admin.putJson("/api/v2/ssh-hosts/" + alias, Map.of("host", "127.0.0.1",
+                    "port", sshd.port(), "username", sshd.user(), "keyPath", sshd.clientKey().toString(),
+                    "baseDir", ".gantry-" + alias, "cpu", 2, "memoryMb", 2048, "hostKey", hostKey[0] + " " + hostKey[1],
+                    "virtualCluster", cluster));
+            assertThat(host.status()).as(host.toString()).isEqualTo(200);
+            String team = register("local", nfs.toString(), List.of("default"), false, List.of("ssh:" + alias));
+            String elsewhere = register("local", shared.toString(), List.of("default"), false, List.of("ssh:other"));
+            // the administrator's mount of the storage on the host, played by a symlink (the host is this machine)
+            Files.createSymbolicLink(Path.of("/mnt", team), nfs);
+            String onHost = "type: job\ndefaults:\n  virtualCluster: " + cluster + "\n";
+            try {
+                String name = alice.submit(withStorages(job(name("onssh"), "resourcePerInstance: {cpu: 1, memoryMB: 64}",
+                        "mkdir -p /mnt/" + team + "/out",
+                        "echo from-$(id -un) > /mnt/" + team + "/out/result.txt",
+                        "env | grep ^GANTRY_STORAGE_ > /mnt/" + team + "/out/variables.txt")
+                        .replace("type: job\n", onHost), team));
+
+                JsonNode job = await(alice, user, name, ended(), WAIT);
+
+                assertThat(job.at("/jobStatus/state").asText()).as(job.toString()).isEqualTo("SUCCEEDED");
+                assertThat(alice.get("/api/v2/storages/" + team + "/files/out/result.txt").body())
+                        .isEqualTo("from-" + sshd.user() + "\n");
+                assertThat(alice.get("/api/v2/storages/" + team + "/files/out/variables.txt").body())
+                        .contains("=/mnt/" + team + "\n");
+                List<String> names = new ArrayList<>();
+                alice.get("/api/v2/storages/" + team + "/files/out").json().path("entries")
+                        .forEach(entry -> names.add(entry.path("name").asText()));
+                assertThat(names).containsExactlyInAnyOrder("result.txt", "variables.txt");
+
+                RestClient.Response notThere = alice.postYaml("/api/v2/jobs", withStorages(job(name("notthere"), "",
+                        "true").replace("type: job\n", onHost), elsewhere));
+                RestClient.Response personal = alice.postYaml("/api/v2/jobs", withStorages(job(name("personal"), "",
+                        "true").replace("type: job\n", onHost), "home"));
+                assertThat(notThere.status()).isEqualTo(400);
+                assertThat(notThere.body()).contains("Storage " + elsewhere + " is not mounted on the ssh machines of "
+                        + alias, "extras.storages[0]");
+                assertThat(personal.status()).isEqualTo(400);
+                assertThat(personal.body()).contains("a personal storage lives on Gantry's host only");
+
+                KaribuSupport.signIn(context, user, Role.USER);
+                try {
+                    UI.getCurrent().navigate(FilesView.class);
+                    FilesView view = LocatorJ._get(FilesView.class);
+                    view.storage.setValue(view.storage.getListDataView().getItems()
+                            .filter(s -> s.name().equals(team)).findFirst().orElseThrow());
+                    view.open(StoragePath.of("out"));
+                    assertThat(view.grid.getGenericDataView().getItems().map(FileEntry::name).toList())
+                            .contains("result.txt", "variables.txt");
+                } finally {
+                    KaribuSupport.signOut();
+                }
+            } finally {
+                assertThat(admin.delete("/api/v2/ssh-hosts/" + alias).status()).isEqualTo(200);
+                new ProcessBuilder("rm", "-rf", sshd.home().resolve(".gantry-" + alias).toString()).start().waitFor();
+            }
+        }
     }
 
     @Test

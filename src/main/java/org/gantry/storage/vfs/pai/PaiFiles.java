@@ -8,6 +8,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.security.DigestInputStream;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -38,8 +39,8 @@ public final class PaiFiles implements AutoCloseable {
     public record Uploaded(long bytes, long resumedAt, String sha256) {
     }
 
-    /** A download's outcome: its size and checksum, equal to the server's. */
-    public record Downloaded(long bytes, String sha256) {
+    /** A download's outcome: its size, where it resumed (0 when it started afresh), and its checksum, equal to the server's. */
+    public record Downloaded(long bytes, long resumedAt, String sha256) {
     }
 
     public PaiFiles() throws PaiException {
@@ -160,38 +161,72 @@ public final class PaiFiles implements AutoCloseable {
         return new Uploaded(total, resumedAt, expected);
     }
 
-    /** Downloads into a hidden part file beside {@code local} and moves it there once its SHA-256 matches the server's. */
+    /**
+     * Downloads into a hidden part file beside {@code local} ({@code .NAME.gantry-part}) and moves
+     * it there once its SHA-256 matches the server's. A part file left by a download that broke
+     * off (this run's, up to five times, or an earlier run's) is continued with {@code Range}
+     * from its length; the checksum covers the whole file, so a part that does not belong to the
+     * server's file is found, removed, and the command asks to be run again.
+     */
     public Downloaded download(String url, Path local, LongConsumer progress) throws IOException {
         PaiFileObject file = resolve(url);
         PaiEntry entry = file.entry().orElseThrow(() -> new PaiException(404, "No such file: " + url));
         if (entry.directory()) {
             throw new PaiException(400, url + " is a folder: copy it with --recursive");
         }
-        Path part = local.toAbsolutePath().resolveSibling("." + local.getFileName() + ".gantry-part");
-        MessageDigest digest = newDigest();
-        long bytes = 0;
-        try (InputStream in = new DigestInputStream(file.rest().read(file.storage(), file.path()), digest);
-             OutputStream out = Files.newOutputStream(part)) {
-            byte[] buffer = new byte[1 << 16];
-            int n;
-            while ((n = in.read(buffer)) > 0) {
-                out.write(buffer, 0, n);
-                bytes += n;
-                progress.accept(bytes);
-            }
-        } catch (IOException e) {
-            Files.deleteIfExists(part);
-            throw e;
+        Path part = partFile(local);
+        long resumedAt = Files.isRegularFile(part) ? Files.size(part) : 0;
+        if (resumedAt > entry.size()) {
+            Files.delete(part);
+            resumedAt = 0;
         }
-        String actual = java.util.HexFormat.of().formatHex(digest.digest());
+        long offset = resumedAt;
+        for (int failures = 0; offset < entry.size() || !Files.exists(part); ) {
+            try {
+                receive(file, part, offset, progress);
+                break;
+            } catch (IOException e) {
+                // the part file stays: the next try, or the next run, continues from its end
+                if ((e instanceof PaiException pai && pai.status() != 0 && pai.status() < 500) || ++failures > RETRIES) {
+                    throw e;
+                }
+                pause(failures);
+                offset = Files.exists(part) ? Files.size(part) : 0;
+            }
+        }
+        String actual = sha256(part);
         String expected = file.rest().sha256(file.storage(), file.path());
         if (!actual.equals(expected)) {
             Files.deleteIfExists(part);
             throw new PaiException(409, "The download of " + url + " has SHA-256 " + actual + ", the server's file "
-                    + expected + " (it changed while it was read?): run the command again");
+                    + expected + (resumedAt > 0 ? " (the part left by an earlier download belongs to another version"
+                    + " of it?)" : " (it changed while it was read?)") + ": run the command again");
         }
+        long bytes = Files.size(part);
         Files.move(part, local, StandardCopyOption.REPLACE_EXISTING);
-        return new Downloaded(bytes, actual);
+        return new Downloaded(bytes, resumedAt, actual);
+    }
+
+    /** Where a download of {@code local} is written until it is whole and checked. */
+    public static Path partFile(Path local) {
+        return local.toAbsolutePath().resolveSibling("." + local.getFileName() + ".gantry-part");
+    }
+
+    /** Appends the file's bytes from {@code offset} on to the part file (from 0 when the server ignores Range). */
+    private static void receive(PaiFileObject file, Path part, long offset, LongConsumer progress) throws IOException {
+        PaiRest.Bytes bytes = file.rest().readFrom(file.storage(), file.path(), offset);
+        long written = bytes.partial() ? offset : 0;
+        try (InputStream in = bytes.body();
+             OutputStream out = bytes.partial() ? Files.newOutputStream(part, StandardOpenOption.APPEND)
+                     : Files.newOutputStream(part)) {
+            byte[] buffer = new byte[1 << 16];
+            int n;
+            while ((n = in.read(buffer)) > 0) {
+                out.write(buffer, 0, n);
+                written += n;
+                progress.accept(written);
+            }
+        }
     }
 
     private static InputStream open(Path local, long start, LongConsumer progress) {

@@ -74,6 +74,20 @@ final class PaiRest {
         return send(request(files(storage, path)).GET()).body();
     }
 
+    /** A file's bytes from {@code first} on; {@code partial} false when the server sent the whole file instead. */
+    record Bytes(InputStream body, boolean partial) {
+    }
+
+    /** Reads a file from byte {@code first} on ({@code Range: bytes=first-}); from 0 it is a plain read. */
+    Bytes readFrom(String storage, String path, long first) throws PaiException {
+        HttpRequest.Builder request = request(files(storage, path)).timeout(Duration.ofHours(24)).GET();
+        if (first > 0) {
+            request.header("Range", "bytes=" + first + "-");
+        }
+        HttpResponse<InputStream> response = send(request);
+        return new Bytes(response.body(), first > 0 && response.statusCode() == 206);
+    }
+
     String sha256(String storage, String path) throws PaiException {
         return json(send(request(files(storage, path) + "?format=sha256").GET())).path("sha256").asText();
     }
