@@ -24,7 +24,7 @@ import org.springframework.transaction.annotation.Transactional;
  * of the display name. Only items the caller may see are ever counted or returned.
  *
  * <p>Every search reads a bounded number of rows, however many items match: it counts exactly
- * up to {@code gantry.marketplace.search.exact-up-to} (1,000 by default) and says when the total
+ * up to {@code gantry.marketplace.search.exact-up-to} (200 by default) and says when the total
  * is only a lower bound; relevance ranks the newest matches up to that bound (all of them when
  * fewer match); facets count the same candidates. Sorting by stars, use or age walks their
  * indexes and pages through every match. Why: docs/decisions/0046-bounded-marketplace-search.md.
@@ -37,7 +37,7 @@ public class MarketSearch {
     private static final int FACET_SIZE = 20;
     /** A lexeme, the phrase operator, a distance, AND, or a parenthesis of a tsquery's text. */
     private static final Pattern TSQUERY_TOKEN = Pattern.compile("'([^']*)'|<->|<\\d+>|&|\\(|\\)");
-    static final int DEFAULT_EXACT_UP_TO = 1000;
+    static final int DEFAULT_EXACT_UP_TO = 200;
 
     private final NamedParameterJdbcTemplate jdbc;
     private final MarketplaceService items;
