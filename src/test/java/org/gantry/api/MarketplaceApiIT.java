@@ -125,7 +125,8 @@ class MarketplaceApiIT {
         assertThat(created.status()).as(created.toString()).isEqualTo(201);
 
         for (String query : List.of("?q=" + word, "?q=%22" + word + "%20loader%22", "?q=deep%20%22" + word
-                + "%20loader%22", "?q=" + word.substring(0, word.length() - 1) + "&prefix=true", "?q=" + word + "&sort=stars")) {
+                + "%20loader%22", "?q=" + word.substring(0, word.length() - 1) + "&prefix=true",
+                "?q=" + word + "&sort=stars")) {
             JsonNode member = carol.get(ITEMS + query + "&facets=true").json();
             assertThat(member.get("total").asLong()).as(query).isEqualTo(1);
             assertThat(member.at("/items/0/name").asText()).as(query).isEqualTo(name);
