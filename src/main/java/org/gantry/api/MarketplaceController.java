@@ -71,7 +71,7 @@ class MarketplaceController {
     @GetMapping("/items")
     @Operation(summary = "Search items", description = "Full-text q (web search syntax); prefix=true matches the last"
             + " word as a prefix, for results as you type; facets=true adds counts per type, category, tag, author."
-            + " total is exact up to a bound (gantry.marketplace.search.exact-up-to, 1,000 by default); past it,"
+            + " total is exact up to a bound (gantry.marketplace.search.exact-up-to, 200 by default); past it,"
             + " total is the bound, totalIsLowerBound is true, and relevance ranks the newest matches up to the bound.")
     Map<String, Object> search(@RequestParam Optional<String> q, @RequestParam Optional<String> type,
                                @RequestParam Optional<String> tag, @RequestParam Optional<String> category,

@@ -11,7 +11,7 @@ import java.util.Map;
 public record MarketPage(List<MarketItem> items, long total, boolean totalIsLowerBound,
                          Map<String, Map<String, Long>> facets) {
 
-    /** "1 item", "12 items", "1,000+ items". */
+    /** "1 item", "12 items", "200+ items". */
     public String totalText() {
         if (totalIsLowerBound) {
             return String.format("%,d+ items", total);

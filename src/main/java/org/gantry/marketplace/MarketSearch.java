@@ -2,10 +2,14 @@ package org.gantry.marketplace;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.jdbc.core.namedparam.MapSqlParameterSource;
 import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;
@@ -20,7 +24,7 @@ import org.springframework.transaction.annotation.Transactional;
  * of the display name. Only items the caller may see are ever counted or returned.
  *
  * <p>Every search reads a bounded number of rows, however many items match: it counts exactly
- * up to {@code gantry.marketplace.search.exact-up-to} (1,000 by default) and says when the total
+ * up to {@code gantry.marketplace.search.exact-up-to} (200 by default) and says when the total
  * is only a lower bound; relevance ranks the newest matches up to that bound (all of them when
  * fewer match); facets count the same candidates. Sorting by stars, use or age walks their
  * indexes and pages through every match. Why: docs/decisions/0046-bounded-marketplace-search.md.
@@ -31,7 +35,9 @@ public class MarketSearch {
     private static final String HEADLINE_OPTIONS = "StartSel=<mark>, StopSel=</mark>, MaxWords=24, MinWords=8,"
             + " MaxFragments=2, FragmentDelimiter=\" … \"";
     private static final int FACET_SIZE = 20;
-    static final int DEFAULT_EXACT_UP_TO = 1000;
+    /** A lexeme, the phrase operator, a distance, AND, or a parenthesis of a tsquery's text. */
+    private static final Pattern TSQUERY_TOKEN = Pattern.compile("'([^']*)'|<->|<\\d+>|&|\\(|\\)");
+    static final int DEFAULT_EXACT_UP_TO = 200;
 
     private final NamedParameterJdbcTemplate jdbc;
     private final MarketplaceService items;
@@ -57,7 +63,7 @@ public class MarketSearch {
         if (query.q().filter(q -> q.length() > MarketQuery.Q_MAX).isPresent()) {
             throw MarketplaceException.invalid("A search is at most " + MarketQuery.Q_MAX + " characters.");
         }
-        Statements sql = statements(query, items.viewer(), exactUpTo);
+        Statements sql = statements(query, items.viewer(), exactUpTo, phrasePairs(query));
         List<Paged> found = jdbc.query(sql.page(), sql.params(), (rs, n) -> new Paged(MarketplaceService.item(rs, n),
                 rs.getLong("total")));
         long counted;
@@ -76,7 +82,8 @@ public class MarketSearch {
 
     /**
      * A search's SQL: the page (each row with the candidates' count when ranked), the count alone
-     * (capped), the bounded candidates (for facets), and their parameters.
+     * (capped), the bounded candidates with the columns facets count (id, type, categories, tags,
+     * author_id), and their parameters.
      */
     record Statements(String page, String count, String candidates, boolean ranked, MapSqlParameterSource params) {
     }
@@ -85,9 +92,16 @@ public class MarketSearch {
     }
 
     /** The statements {@link #search} runs, for {@code EXPLAIN} in the benchmark. */
-    static Statements statements(MarketQuery query, Viewer viewer, int exactUpTo) {
+    static Statements statements(MarketQuery query, Viewer viewer, int exactUpTo, Optional<String> pairs) {
         MapSqlParameterSource params = MarketplaceService.viewerParams(viewer);
         String where = where(query, params);
+        if (pairs.isPresent() && params.hasValue("q") && !params.hasValue("pq")) {
+            params.addValue("pairs", pairs.get());
+            // The few items holding the phrase's pairs, through their GIN index; the phrase is then
+            // checked on those rows only.
+            where += " and i.id in (select p.item_id from market_item_pairs p"
+                    + " where p.pairs @@ cast(:pairs as tsquery))";
+        }
         boolean ranked = params.hasValue("q") && query.sort() == MarketQuery.Sort.RELEVANCE;
         params.addValue("offset", query.offset()).addValue("limit", query.limit()).addValue("cap", exactUpTo + 1)
                 .addValue("bound", exactUpTo);
@@ -101,7 +115,8 @@ public class MarketSearch {
         // The newest matches up to the bound: through the primary key when matches are many,
         // through the GIN index when they are few. Ranking and counting take one more, to know
         // whether there are more.
-        String candidates = "select i.id from " + from + " where " + where + " order by i.id desc limit :bound";
+        String candidates = "select i.id, i.type, i.categories, i.tags, i.author_id from " + from + " where " + where
+                + " order by i.id desc limit :bound";
         String count = "select count(*) from (select 1 from " + from + " where " + where + " limit :cap) c";
         String page;
         if (ranked) {
@@ -130,27 +145,32 @@ public class MarketSearch {
         return new Statements(page, count, candidates, ranked, params);
     }
 
+    /**
+     * The facet counts of the candidates, in one statement: the candidates are read once
+     * (materialized) and grouped four ways, instead of one full candidate search per facet.
+     */
     private Map<String, Map<String, Long>> facets(String candidates, MapSqlParameterSource params) {
-        String from = " from market_item i join app_user u on u.id = i.author_id";
-        String where = " where i.id in (" + candidates + ")";
         Map<String, Map<String, Long>> facets = new LinkedHashMap<>();
-        facets.put("type", counts("select i.type as k, count(*) as n" + from + where
-                + " group by 1 order by 2 desc, 1", params));
-        facets.put("category", counts("select c as k, count(*) as n" + from + " cross join unnest(i.categories) c"
-                + where + " group by 1 order by 2 desc, 1", params));
-        facets.put("tag", counts("select t as k, count(*) as n" + from + " cross join unnest(i.tags) t" + where
-                + " group by 1 order by 2 desc, 1 limit " + FACET_SIZE, params));
-        facets.put("author", counts("select u.username as k, count(*) as n" + from + where
-                + " group by 1 order by 2 desc, 1 limit " + FACET_SIZE, params));
+        for (String facet : List.of("type", "category", "tag", "author")) {
+            facets.put(facet, new LinkedHashMap<>());
+        }
+        jdbc.query(facetSql(candidates), params, rs -> {
+            facets.get(rs.getString("f")).put(rs.getString("k"), rs.getLong("n"));
+        });
         return facets;
     }
 
-    private Map<String, Long> counts(String sql, MapSqlParameterSource params) {
-        Map<String, Long> counts = new LinkedHashMap<>();
-        jdbc.query(sql, params, rs -> {
-            counts.put(rs.getString("k"), rs.getLong("n"));
-        });
-        return counts;
+    /** Rows (facet, key, count), each facet's rows by count descending, then key. */
+    static String facetSql(String candidates) {
+        return "with c as materialized (" + candidates + ")"
+                + " select * from ("
+                + " (select 'type' as f, c.type as k, count(*) as n from c group by 2)"
+                + " union all (select 'category', x, count(*) from c cross join unnest(c.categories) x group by 2)"
+                + " union all (select 'tag', x, count(*) from c cross join unnest(c.tags) x group by 2"
+                + " order by 3 desc, 2 limit " + FACET_SIZE + ")"
+                + " union all (select 'author', u.username, count(*) from c join app_user u on u.id = c.author_id"
+                + " group by 2 order by 3 desc, 2 limit " + FACET_SIZE + ")"
+                + ") f order by f, n desc, k";
     }
 
     private static String where(MarketQuery query, MapSqlParameterSource params) {
@@ -200,6 +220,49 @@ public class MarketSearch {
 
     private static String tsquery(MapSqlParameterSource params) {
         return params.hasValue("pq") ? "to_tsquery('english', :pq)" : "websearch_to_tsquery('english', :q)";
+    }
+
+    /**
+     * For a query with a quoted phrase, the adjacent lexeme pairs every match must hold (see
+     * {@link #pairQuery}); empty otherwise. One more round trip, for phrases only: PostgreSQL
+     * stems the words.
+     */
+    private Optional<String> phrasePairs(MarketQuery query) {
+        Optional<String> q = query.q().map(String::strip).filter(t -> !t.isEmpty() && t.indexOf('"') >= 0);
+        if (q.isEmpty() || query.prefix()) {
+            return Optional.empty();
+        }
+        String tsquery = jdbc.queryForObject("select cast(websearch_to_tsquery('english', :q) as text)",
+                new MapSqlParameterSource("q", q.get()), String.class);
+        return pairQuery(tsquery == null ? "" : tsquery);
+    }
+
+    /**
+     * {@code 'tensorflow' <-> 'loader' & 'vision'} → {@code 'tensorflow loader'}: the pairs of
+     * lexemes that a phrase puts next to each other, as a query on {@code market_item_pairs}
+     * (migration V0420). Only for a query of AND and phrases: under OR or NOT a phrase need not
+     * match, so any {@code |} or {@code !} gives none; so does a lexeme with a quote, backslash
+     * or colon (escapes we do not reproduce). A match of the query always holds all the pairs,
+     * so adding them never drops a match.
+     */
+    static Optional<String> pairQuery(String tsquery) {
+        if (tsquery.isEmpty() || tsquery.matches("(?s).*[|!\\\\:].*") || tsquery.contains("''")) {
+            return Optional.empty();
+        }
+        List<String> tokens = new ArrayList<>();
+        Matcher m = TSQUERY_TOKEN.matcher(tsquery);
+        while (m.find()) {
+            tokens.add(m.group());
+        }
+        Set<String> pairs = new LinkedHashSet<>();
+        for (int i = 0; i + 2 < tokens.size(); i++) {
+            String a = tokens.get(i);
+            String b = tokens.get(i + 2);
+            if (a.startsWith("'") && tokens.get(i + 1).equals("<->") && b.startsWith("'")) {
+                pairs.add("'" + a.substring(1, a.length() - 1) + " " + b.substring(1, b.length() - 1) + "'");
+            }
+        }
+        return pairs.isEmpty() ? Optional.empty() : Optional.of(String.join(" & ", pairs));
     }
 
     /** {@code deep lea} → {@code deep & lea:*}: every word, the last one as a prefix. */

@@ -107,6 +107,43 @@ class MarketplaceApiIT {
     }
 
     @Test
+    void a_group_item_reaches_its_groups_members_only_in_results_totals_and_facets() {
+        // The visibility predicate tests a group item's groups per candidate row, and a phrase
+        // also narrows through the lexeme pairs' index: both must keep members in, others out.
+        String group = "lab-" + word;
+        assertThat(admin.postJson("/api/v2/groups", Map.of("groupname", group, "description", "A lab",
+                "externalName", "", "extension", Map.of("acls", Map.of("admin", false, "virtualClusters",
+                        List.of("default"))))).status()).isEqualTo(201);
+        RestClient carol = RestClient.newUser(port, "carol");
+        for (RestClient member : List.of(alice, carol)) {
+            assertThat(admin.putJson("/api/v2/users/" + member.username() + "/group", Map.of("groupname", group))
+                    .status()).isEqualTo(201);
+        }
+        String name = unique("lab");
+        Response created = alice.postJson(ITEMS, Map.of("name", name, "type", "code", "summary",
+                "deep " + word + " loader", "visibility", "groups", "groupList", List.of(group)));
+        assertThat(created.status()).as(created.toString()).isEqualTo(201);
+
+        for (String query : List.of("?q=" + word, "?q=%22" + word + "%20loader%22", "?q=deep%20%22" + word
+                + "%20loader%22", "?q=" + word.substring(0, word.length() - 1) + "&prefix=true",
+                "?q=" + word + "&sort=stars")) {
+            JsonNode member = carol.get(ITEMS + query + "&facets=true").json();
+            assertThat(member.get("total").asLong()).as(query).isEqualTo(1);
+            assertThat(member.at("/items/0/name").asText()).as(query).isEqualTo(name);
+            assertThat(member.at("/facets/type/code").asLong()).as(query).isEqualTo(1);
+            assertThat(member.at("/facets/author/" + alice.username()).asLong()).as(query).isEqualTo(1);
+            JsonNode other = bob.get(ITEMS + query + "&facets=true").json();
+            assertThat(other.get("total").asLong()).as(query).isZero();
+            assertThat(other.get("items")).as(query).isEmpty();
+            assertThat(other.at("/facets/type")).as(query).isEmpty();
+            assertThat(other.at("/facets/author")).as(query).isEmpty();
+        }
+        // The pairs narrow a phrase, never widen it: the words in another order are no match.
+        assertThat(carol.get(ITEMS + "?q=%22loader%20" + word + "%22").json().get("total").asLong()).isZero();
+        assertThat(bob.get(ITEMS + "/" + name).status()).isEqualTo(404);
+    }
+
+    @Test
     void a_public_item_is_reviewed_before_others_find_it_and_a_rejection_says_why() {
         String name = unique("mnist");
         Response created = alice.postJson(ITEMS, Map.of("name", name, "displayName", "MNIST trainer", "type",

@@ -104,7 +104,7 @@ class MarketplaceSearchBench {
     private void explain(MarketQuery query) throws IOException {
         long uid = jdbc.queryForObject("select id from app_user where username = 'bench-author-7'", Long.class);
         MarketSearch.Statements sql = MarketSearch.statements(query, new Viewer(uid, "bench-author-7", false),
-                MarketSearch.DEFAULT_EXACT_UP_TO);
+                MarketSearch.DEFAULT_EXACT_UP_TO, Optional.empty());
         String plan = String.join("\n", new NamedParameterJdbcTemplate(jdbc).queryForList(
                 "explain (analyze, buffers) " + sql.page(), sql.params(), String.class));
         print("%nEXPLAIN %s%n%s%n", query.q().orElse(""), plan);
