@@ -3,6 +3,7 @@ package org.gantry.terminal.ssh;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -16,6 +17,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import org.apache.sshd.client.channel.ChannelDirectTcpip;
 import org.apache.sshd.client.session.ClientSession;
 import org.apache.sshd.common.channel.ChannelPipedInputStream;
+import org.apache.sshd.common.channel.ChannelPipedOutputStream;
 import org.apache.sshd.common.util.net.SshdSocketAddress;
 import org.gantry.base.shell.Bash;
 import org.gantry.terminal.LocalTaskListeners;
@@ -47,6 +49,7 @@ class OnwardPorts implements TaskHostPorts {
      * which may be relative to the login's home).
      */
     static final String SCRIPT = """
+            exec 2>/dev/null
             given=$1
             dir=$1
             cd -- "$dir" 2>/dev/null && dir=$PWD
@@ -83,9 +86,10 @@ class OnwardPorts implements TaskHostPorts {
         }
         String output;
         try {
+            // sshd may say things on standard error (a home directory it cannot enter): only the exit status counts
             output = onward.shared(target.host()).executeRemoteCommand(
                     Bash.join(List.of("bash", "-c", SCRIPT, "gantry-ports", target.workingDirectory())),
-                    COMMAND_TIMEOUT);
+                    OutputStream.nullOutputStream(), StandardCharsets.UTF_8, COMMAND_TIMEOUT);
         } catch (ShellUnavailableException e) {
             throw new IOException(e.getMessage(), e);
         }
@@ -134,6 +138,10 @@ class OnwardPorts implements TaskHostPorts {
         } catch (ShellUnavailableException e) {
             throw new IOException(e.getMessage(), e);
         }
+        // Bug: the channel's own inverted output never saw the host's EOF (MINA signals it by closing the
+        // stream set with setOut), so an answer followed by the server's close hung until the channel closed.
+        ChannelPipedInputStream fromHost = new ChannelPipedInputStream(channel, channel.getLocalWindow());
+        channel.setOut(new ChannelPipedOutputStream(fromHost));
         try {
             channel.open().verify(OPEN_TIMEOUT);
         } catch (IOException | RuntimeException e) {
@@ -141,18 +149,18 @@ class OnwardPorts implements TaskHostPorts {
             throw new IOException("The task's host " + target.host().host() + " did not connect to its port " + port
                     + ": " + e.getMessage(), e);
         }
-        return new Onward(channel);
+        return new Onward(channel, fromHost);
     }
 
     private record Remembered(Instant at, Set<Integer> ports) {
     }
 
     /** A {@code direct-tcpip} channel of the onward connection as a pair of streams. */
-    private record Onward(ChannelDirectTcpip channel) implements Connection {
+    private record Onward(ChannelDirectTcpip channel, ChannelPipedInputStream fromHost) implements Connection {
 
         @Override
         public InputStream input() {
-            return channel.getInvertedOut();
+            return fromHost;
         }
 
         @Override
@@ -162,9 +170,7 @@ class OnwardPorts implements TaskHostPorts {
 
         @Override
         public void readTimeout(Duration timeout) {
-            if (channel.getInvertedOut() instanceof ChannelPipedInputStream piped) {
-                piped.setTimeout(timeout.toMillis());
-            }
+            fromHost.setTimeout(timeout.toMillis());
         }
 
         @Override

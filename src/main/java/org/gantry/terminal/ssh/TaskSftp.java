@@ -1,5 +1,6 @@
 package org.gantry.terminal.ssh;
 
+import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -107,8 +108,20 @@ final class TaskSftp {
         }
         try {
             SftpFileSystem remote = SftpClientFactory.instance().createSftpFileSystem(session);
-            FileSystem jail = OnwardSftpJail.open(remote, host.workingDirectory());
-            return new Jailed(channel, sftp, jail, null, Optional.of(session));
+            FileSystem jail;
+            try {
+                jail = OnwardSftpJail.open(remote, host.workingDirectory());
+            } catch (IOException | RuntimeException e) {
+                remote.close();
+                throw e;
+            }
+            return new Jailed(channel, sftp, jail, null, Optional.of(() -> {
+                try {
+                    remote.close();
+                } finally {
+                    session.close(false);
+                }
+            }));
         } catch (IOException | RuntimeException e) {
             session.close(true);
             return new Refusal("The task's directory " + host.workingDirectory() + " on " + host.host().host()
@@ -124,14 +137,14 @@ final class TaskSftp {
     private static final class Jailed extends SftpSubsystem {
 
         private final OsAccount account;
-        private final Optional<ClientSession> onward;
+        private final Optional<Closeable> onward;
 
         /**
          * @param account the task's account here; null for a task on another machine
-         * @param onward the connection to the task's host, closed with the subsystem
+         * @param onward the SFTP client and connection to the task's host, closed with the subsystem
          */
         Jailed(ChannelSession channel, SftpSubsystemFactory configurator, FileSystem jail, OsAccount account,
-               Optional<ClientSession> onward) {
+               Optional<Closeable> onward) {
             super(channel, configurator);
             super.setFileSystem(jail);
             this.account = account;
@@ -163,7 +176,13 @@ final class TaskSftp {
             try {
                 super.destroy(channel);
             } finally {
-                onward.ifPresent(session -> session.close(false));
+                if (onward.isPresent()) {
+                    try {
+                        onward.get().close();
+                    } catch (IOException e) {
+                        log.debug("Closing the SFTP connection to the task's host failed", e);
+                    }
+                }
             }
         }
 
