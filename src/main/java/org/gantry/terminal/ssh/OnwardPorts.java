@@ -138,8 +138,8 @@ class OnwardPorts implements TaskHostPorts {
         } catch (ShellUnavailableException e) {
             throw new IOException(e.getMessage(), e);
         }
-        // Bug: the channel's own inverted output never saw the host's EOF (MINA signals it by closing the
-        // stream set with setOut), so an answer followed by the server's close hung until the channel closed.
+        // MINA signals the host's EOF by closing the stream set with setOut; the channel's own inverted output
+        // would not see it, and an answer followed by the server's close would hang until the channel closed.
         ChannelPipedInputStream fromHost = new ChannelPipedInputStream(channel, channel.getLocalWindow());
         channel.setOut(new ChannelPipedOutputStream(fromHost));
         try {
