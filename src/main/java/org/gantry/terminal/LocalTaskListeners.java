@@ -68,24 +68,37 @@ public final class LocalTaskListeners {
     private Map<Long, Integer> listeningSockets() {
         Map<Long, Integer> sockets = new HashMap<>();
         for (String table : List.of("net/tcp", "net/tcp6")) {
-            List<String> lines;
             try {
-                lines = Files.readAllLines(proc.resolve(table), StandardCharsets.US_ASCII);
+                sockets.putAll(listeningSockets(Files.readAllLines(proc.resolve(table), StandardCharsets.US_ASCII)));
             } catch (IOException e) {
+                // no IPv6 here, or no /proc
+            }
+        }
+        return sockets;
+    }
+
+    /**
+     * Socket inode → local port of the sockets in {@code LISTEN} state in lines of
+     * {@code /proc/net/tcp} or {@code /proc/net/tcp6}; header lines and other states are skipped,
+     * so the two tables may come one after the other (as a remote {@code cat} prints them).
+     */
+    public static Map<Long, Integer> listeningSockets(List<String> tableLines) {
+        Map<Long, Integer> sockets = new HashMap<>();
+        for (String line : tableLines) {
+            // sl local_address rem_address st tx:rx tr:when retrnsmt uid timeout inode …
+            String[] fields = line.strip().split("\\s+");
+            if (fields.length < 10 || !fields[3].equals(LISTEN)) {
                 continue;
             }
-            for (String line : lines.subList(Math.min(1, lines.size()), lines.size())) {
-                // sl local_address rem_address st tx:rx tr:when retrnsmt uid timeout inode …
-                String[] fields = line.strip().split("\\s+");
-                if (fields.length < 10 || !fields[3].equals(LISTEN)) {
-                    continue;
-                }
+            try {
                 String local = fields[1];
                 int port = Integer.parseInt(local.substring(local.indexOf(':') + 1), 16);
                 long inode = Long.parseLong(fields[9]);
                 if (inode != 0) {
                     sockets.put(inode, port);
                 }
+            } catch (NumberFormatException e) {
+                // not a socket line
             }
         }
         return sockets;

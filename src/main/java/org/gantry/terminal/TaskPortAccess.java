@@ -1,9 +1,11 @@
 package org.gantry.terminal;
 
+import java.io.IOException;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.stereotype.Component;
 
 /**
@@ -12,9 +14,10 @@ import org.springframework.stereotype.Component;
  * docs/decisions/0021-task-port-forwarding.md.
  *
  * <p>For a task of the local executor that is a port one of the task's own processes listens on
- * ({@link LocalTaskListeners}), asked for on the loopback address. Tasks of the SSH and Slurm
- * executors are refused for now: their ports lie on another machine, which the check here
- * cannot see.
+ * ({@link LocalTaskListeners}), asked for on the loopback address. For a task of the SSH
+ * executor the same check runs on its host through the onward SSH connection
+ * ({@link TaskHostPorts}, docs/decisions/0058-forwarding-to-tasks-on-ssh-hosts.md). Tasks of the
+ * Slurm executor are refused for now.
  */
 @Component
 public class TaskPortAccess {
@@ -22,9 +25,11 @@ public class TaskPortAccess {
     private static final Set<String> LOOPBACK = Set.of("localhost", "127.0.0.1", "::1", "0:0:0:0:0:0:0:1");
 
     private final LocalTaskListeners listeners;
+    private final ObjectProvider<TaskHostPorts> hosts;
 
-    TaskPortAccess() {
+    TaskPortAccess(ObjectProvider<TaskHostPorts> hosts) {
         this.listeners = new LocalTaskListeners();
+        this.hosts = hosts;
     }
 
     /** Whether {@code host} names the task's own machine as seen from inside it. */
@@ -42,15 +47,24 @@ public class TaskPortAccess {
         if (port < 1 || port > 65535) {
             return Optional.of(port + " is not a TCP port");
         }
-        if (!(target instanceof TaskShellTarget.Local local)) {
-            return Optional.of("Port forwarding reaches tasks of the local executor only; " + route.describe()
-                    + " runs on another machine");
+        Set<Integer> open;
+        if (target instanceof TaskShellTarget.Local local) {
+            Optional<OsAccount> account = OsAccount.lookup(local.osAccount());
+            if (account.isEmpty()) {
+                return Optional.of("The task's account " + local.osAccount() + " does not exist on this machine");
+            }
+            open = listeners.ports(account.get(), local.workingDirectory());
+        } else if (target instanceof TaskShellTarget.SshHost remote && hosts.getIfAvailable() != null) {
+            try {
+                open = hosts.getIfAvailable().listening(remote);
+            } catch (IOException e) {
+                return Optional.of("Cannot read the ports of task " + route.describe() + " on its host "
+                        + remote.host().host() + ": " + e.getMessage());
+            }
+        } else {
+            return Optional.of("Port forwarding reaches tasks of the local and SSH executors only; " + route.describe()
+                    + " runs in a Slurm allocation");
         }
-        Optional<OsAccount> account = OsAccount.lookup(local.osAccount());
-        if (account.isEmpty()) {
-            return Optional.of("The task's account " + local.osAccount() + " does not exist on this machine");
-        }
-        Set<Integer> open = listeners.ports(account.get(), local.workingDirectory());
         if (open.contains(port)) {
             return Optional.empty();
         }
@@ -64,6 +78,13 @@ public class TaskPortAccess {
         if (target instanceof TaskShellTarget.Local local) {
             return OsAccount.lookup(local.osAccount())
                     .map(account -> listeners.ports(account, local.workingDirectory())).orElse(Set.of());
+        }
+        if (target instanceof TaskShellTarget.SshHost host && hosts.getIfAvailable() != null) {
+            try {
+                return hosts.getIfAvailable().listening(host);
+            } catch (IOException e) {
+                return Set.of();
+            }
         }
         return Set.of();
     }

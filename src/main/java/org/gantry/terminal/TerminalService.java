@@ -79,7 +79,7 @@ public class TerminalService {
 
     /**
      * Checks an authenticated request for the task's files (SFTP, scp): the same owner check as
-     * a shell; only tasks of this machine's local executor have files Gantry can serve.
+     * a shell; tasks of this machine's local executor and of SSH hosts have files Gantry can serve.
      */
     public Admission admitFiles(TerminalAttempt attempt) {
         Admission admission = decide(attempt);
@@ -89,8 +89,13 @@ public class TerminalService {
                         + local.workingDirectory() + " as " + local.osAccount());
                 return admission;
             }
-            admission = new Admission.Refused("SFTP reaches tasks of the local executor only; "
-                    + allowed.route().describe() + " runs on another machine");
+            if (allowed.target() instanceof TaskShellTarget.SshHost host) {
+                audit.record(attempt, TerminalAuditEntry.Outcome.ALLOWED, allowed.reason() + "; files of "
+                        + host.workingDirectory() + " on " + host.host());
+                return admission;
+            }
+            admission = new Admission.Refused("SFTP reaches tasks of the local and SSH executors only; "
+                    + allowed.route().describe() + " runs in a Slurm allocation");
         }
         audit.record(attempt, TerminalAuditEntry.Outcome.REFUSED, "files: " + ((Admission.Refused) admission).message());
         return admission;

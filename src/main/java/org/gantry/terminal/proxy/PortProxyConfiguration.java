@@ -2,6 +2,7 @@ package org.gantry.terminal.proxy;
 
 import jakarta.servlet.http.HttpServletRequest;
 import java.time.Clock;
+import org.gantry.terminal.TaskHostPorts;
 import org.gantry.terminal.TerminalService;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
@@ -23,10 +24,11 @@ class PortProxyConfiguration {
 
     @Bean
     FilterRegistrationBean<TaskPortProxy> taskPortProxy(TerminalService terminals, Clock clock,
-                                                        ObjectProvider<SecurityContextHolderStrategy> strategies) {
+                                                        ObjectProvider<SecurityContextHolderStrategy> strategies,
+                                                        ObjectProvider<TaskHostPorts> hosts) {
         SecurityContextHolderStrategy security = strategies.getIfAvailable(SecurityContextHolder::getContextHolderStrategy);
         FilterRegistrationBean<TaskPortProxy> registration =
-                new FilterRegistrationBean<>(new TaskPortProxy(terminals, clock, security));
+                new FilterRegistrationBean<>(new TaskPortProxy(terminals, clock, security, hosts::getIfAvailable));
         registration.addUrlPatterns("/jobs/*");
         registration.setOrder(ORDER);
         registration.setAsyncSupported(true);

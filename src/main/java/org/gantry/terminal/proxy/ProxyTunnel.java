@@ -5,9 +5,9 @@ import jakarta.servlet.http.WebConnection;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.net.Socket;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicBoolean;
+import org.gantry.terminal.TaskHostPorts;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -25,7 +25,7 @@ public class ProxyTunnel implements HttpUpgradeHandler {
     private static final Logger log = LoggerFactory.getLogger(ProxyTunnel.class);
 
     private final AtomicBoolean closed = new AtomicBoolean();
-    private Socket backend;
+    private TaskHostPorts.Connection backend;
     private InputStream fromBackend;
     private Executor threads;
     private WebConnection browser;
@@ -34,7 +34,7 @@ public class ProxyTunnel implements HttpUpgradeHandler {
      * @param backend the connection to the task's server, after its 101 answer
      * @param fromBackend that connection's input, positioned after the answer's head (it may hold bytes read ahead)
      */
-    void connect(Socket backend, InputStream fromBackend, Executor threads) {
+    void connect(TaskHostPorts.Connection backend, InputStream fromBackend, Executor threads) {
         this.backend = backend;
         this.fromBackend = fromBackend;
         this.threads = threads;
@@ -46,7 +46,7 @@ public class ProxyTunnel implements HttpUpgradeHandler {
         try {
             InputStream fromBrowser = connection.getInputStream();
             OutputStream toBrowser = connection.getOutputStream();
-            OutputStream toBackend = backend.getOutputStream();
+            OutputStream toBackend = backend.output();
             threads.execute(() -> pump(fromBrowser, toBackend));
             threads.execute(() -> pump(fromBackend, toBrowser));
         } catch (IOException | RuntimeException e) {

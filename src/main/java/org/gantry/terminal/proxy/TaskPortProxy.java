@@ -33,6 +33,9 @@ import java.util.concurrent.TimeoutException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
+import org.gantry.terminal.TaskHostPorts;
+import org.gantry.terminal.TaskShellTarget;
 import org.gantry.terminal.TerminalAttempt;
 import org.gantry.terminal.TerminalAuditEntry;
 import org.gantry.terminal.TerminalService;
@@ -69,14 +72,18 @@ public class TaskPortProxy extends OncePerRequestFilter {
     private final SecurityContextHolderStrategy security;
     private final Map<String, Instant> recorded = new ConcurrentHashMap<>();
     private final ExecutorService tunnels;
+    private final Supplier<TaskHostPorts> hosts;
 
     /**
      * @param security the holder the security filter chain wrote the caller into: the
      *                 application's own, not the JVM-wide default, which another Spring
      *                 application in the same JVM may have replaced
+     * @param hosts    the onward connections to SSH hosts, for tasks running there; null when there are none
      */
-    public TaskPortProxy(TerminalService terminals, Clock clock, SecurityContextHolderStrategy security) {
+    public TaskPortProxy(TerminalService terminals, Clock clock, SecurityContextHolderStrategy security,
+                         Supplier<TaskHostPorts> hosts) {
         this.terminals = terminals;
+        this.hosts = hosts;
         this.clock = clock;
         this.security = security;
         AtomicInteger count = new AtomicInteger();
@@ -134,18 +141,18 @@ public class TaskPortProxy extends OncePerRequestFilter {
             response.sendRedirect(request.getContextPath() + target.prefix() + "/" + (query == null ? "" : "?" + query));
             return;
         }
-        forward(request, response, target);
+        forward(request, response, target, ((TerminalService.Admission.Allowed) admission).target());
     }
 
-    private void forward(HttpServletRequest request, HttpServletResponse response, ProxyTarget target)
-            throws IOException, ServletException {
+    private void forward(HttpServletRequest request, HttpServletResponse response, ProxyTarget target,
+                         TaskShellTarget where) throws IOException, ServletException {
         // Only WebSockets are passed on: an h2c upgrade (Java's HTTP client asks for one) is the browser's
         // own hop and is dropped with the other hop-by-hop headers.
         boolean upgrade = "GET".equals(request.getMethod()) && headerHas(request, "Connection", "upgrade")
                 && headerHas(request, "Upgrade", "websocket");
-        Socket backend;
+        TaskHostPorts.Connection backend;
         try {
-            backend = connect(target.port());
+            backend = connect(where, target.port());
         } catch (IOException e) {
             page(response, HttpServletResponse.SC_BAD_GATEWAY, "The task's server does not answer",
                     "Nothing accepted a connection on port " + target.port() + " of task " + target.route().describe()
@@ -155,8 +162,8 @@ public class TaskPortProxy extends OncePerRequestFilter {
         boolean handedOver = false;
         Future<?> upload = CompletableFuture.completedFuture(null);
         try {
-            backend.setSoTimeout(READ_TIMEOUT_MILLIS);
-            OutputStream toBackend = new BufferedOutputStream(backend.getOutputStream(), Http1.BUFFER);
+            backend.readTimeout(Duration.ofMillis(READ_TIMEOUT_MILLIS));
+            OutputStream toBackend = new BufferedOutputStream(backend.output(), Http1.BUFFER);
             ProxyRequests.writeHead(request, target, upgrade, toBackend);
             toBackend.flush();
             // The body goes up on its own thread while the answer comes down on this one: a server that
@@ -167,7 +174,7 @@ public class TaskPortProxy extends OncePerRequestFilter {
                     return null;
                 });
             }
-            InputStream fromBackend = new BufferedInputStream(backend.getInputStream(), Http1.BUFFER);
+            InputStream fromBackend = new BufferedInputStream(backend.input(), Http1.BUFFER);
             Http1.Head head = Http1.readHead(fromBackend);
             while (head.status() >= 100 && head.status() < 200 && head.status() != 101) {
                 head = Http1.readHead(fromBackend);
@@ -180,7 +187,7 @@ public class TaskPortProxy extends OncePerRequestFilter {
                 ProxyResponses.copyHeaders(head, request, response, target);
                 response.setHeader("Upgrade", head.first("Upgrade"));
                 response.setHeader("Connection", "Upgrade");
-                backend.setSoTimeout(0);
+                backend.readTimeout(Duration.ZERO);
                 ProxyTunnel tunnel = request.upgrade(ProxyTunnel.class);
                 tunnel.connect(backend, fromBackend, tunnels);
                 handedOver = true;
@@ -218,20 +225,70 @@ public class TaskPortProxy extends OncePerRequestFilter {
         }
     }
 
-    private static Socket connect(int port) throws IOException {
+    /**
+     * A connection to the task's port: on this machine for a local task, through the onward SSH
+     * connection to its host for a task of the SSH executor (docs/decisions/0058).
+     */
+    private TaskHostPorts.Connection connect(TaskShellTarget where, int port) throws IOException {
+        if (where instanceof TaskShellTarget.SshHost host) {
+            TaskHostPorts onward = hosts.get();
+            if (onward == null) {
+                throw new IOException("this Gantry reaches no SSH hosts");
+            }
+            return onward.connect(host, port);
+        }
+        if (!(where instanceof TaskShellTarget.Local)) {
+            throw new IOException("the task runs on another machine");
+        }
         IOException first = null;
         for (InetAddress address : new InetAddress[] {InetAddress.getByName("127.0.0.1"), InetAddress.getByName("::1")}) {
             Socket socket = new Socket();
             try {
                 socket.connect(new InetSocketAddress(address, port), CONNECT_TIMEOUT_MILLIS);
                 socket.setTcpNoDelay(true);
-                return socket;
+                return new SocketConnection(socket);
             } catch (ConnectException e) {
                 socket.close();
                 first = first == null ? e : first;
             }
         }
         throw first;
+    }
+
+    /** A task's port on this machine. */
+    private record SocketConnection(Socket socket) implements TaskHostPorts.Connection {
+
+        @Override
+        public InputStream input() {
+            try {
+                return socket.getInputStream();
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        }
+
+        @Override
+        public OutputStream output() {
+            try {
+                return socket.getOutputStream();
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        }
+
+        @Override
+        public void readTimeout(Duration timeout) {
+            try {
+                socket.setSoTimeout((int) timeout.toMillis());
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        }
+
+        @Override
+        public void close() throws IOException {
+            socket.close();
+        }
     }
 
     private static void failed(HttpServletResponse response, ProxyTarget target, String why) throws IOException {

@@ -11,7 +11,7 @@ import org.gantry.terminal.TerminalService;
 /** What a {@link TaskShellCommand} needs from the gateway that runs it. */
 record GatewayRuntime(TerminalService terminals, TaskShellLauncher launcher, TerminalProperties properties,
                       ExecutorService threads, ScheduledExecutorService scheduler, Set<TaskShellCommand> open,
-                      Optional<TaskPorts> taskPorts) {
+                      Optional<TaskPorts> taskPorts, OnwardPorts hostPorts) {
 
     /** The login name to admit: the task's, when the client came in through a task's own port. */
     String loginName(String given, int localPort) {

@@ -62,6 +62,7 @@ public class MinaSshGateway implements SshGateway, SmartLifecycle {
     private final GantryProperties gantry;
     private final GatewayAuthenticator authenticator;
     private final TaskShellLauncher launcher;
+    private final OnwardPorts hostPorts;
     private final TerminalService terminals;
     private final java.util.Set<TaskShellCommand> open = ConcurrentHashMap.newKeySet();
     private volatile SshServer server;
@@ -71,11 +72,12 @@ public class MinaSshGateway implements SshGateway, SmartLifecycle {
     private ScheduledExecutorService scheduler;
 
     MinaSshGateway(TerminalProperties properties, GantryProperties gantry, SshKeyService keys, BrowserKeys browserKeys,
-                   TerminalService terminals, TaskShellLauncher launcher) {
+                   TerminalService terminals, TaskShellLauncher launcher, OnwardPorts hostPorts) {
         this.properties = properties;
         this.gantry = gantry;
         this.terminals = terminals;
         this.launcher = launcher;
+        this.hostPorts = hostPorts;
         this.authenticator = new GatewayAuthenticator(keys, browserKeys, terminals);
     }
 
@@ -93,7 +95,7 @@ public class MinaSshGateway implements SshGateway, SmartLifecycle {
             taskPorts = TaskPorts.range(properties.taskPorts())
                     .map(range -> new TaskPorts(created, properties.bindAddress(), range[0], range[1]));
             GatewayRuntime runtime = new GatewayRuntime(terminals, launcher, properties, threads, scheduler, open,
-                    taskPorts);
+                    taskPorts, hostPorts);
             created.setHost(properties.bindAddress());
             created.setPort(properties.sshPort());
             created.setKeyPairProvider(KeyPairProvider.wrap(hostKey));

@@ -11,6 +11,7 @@ import java.security.PublicKey;
 import java.util.Iterator;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -48,6 +49,7 @@ class OnwardSsh implements DisposableBean {
     static final AttributeRepository.AttributeKey<SshEndpoint> ENDPOINT = new AttributeRepository.AttributeKey<>();
 
     private final MinaSshClient client;
+    private final Map<SshEndpoint, ClientSession> shared = new HashMap<>();
 
     OnwardSsh(TerminalProperties properties) {
         this.client = new MinaSshClient(created -> {
@@ -65,13 +67,8 @@ class OnwardSsh implements DisposableBean {
                    Optional<String> initScript, Optional<String> directory, TaskRoute route, ShellRequest request)
             throws IOException {
         String command = remoteCommand(argv, taskEnvironment, initScript, directory, route, request);
-        ClientSession session = null;
+        ClientSession session = connect(endpoint);
         try {
-            session = client.get().connect(endpoint.user(), endpoint.host(), endpoint.port(),
-                            AttributeRepository.ofKeyValuePair(ENDPOINT, endpoint), null)
-                    .verify(CONNECT_TIMEOUT).getSession();
-            session.addPublicKeyIdentity(identity(endpoint.identityFile()));
-            session.auth().verify(CONNECT_TIMEOUT);
             ChannelExec channel = session.createExecChannel(command);
             if (request.pty().isPresent()) {
                 ShellRequest.Pty pty = request.pty().get();
@@ -82,12 +79,51 @@ class OnwardSsh implements DisposableBean {
             }
             channel.open().verify(CONNECT_TIMEOUT);
             return new OnwardSshShell(session, channel, request.pty().isPresent());
+        } catch (IOException e) {
+            session.close(true);
+            throw new ShellUnavailableException("Cannot reach the task's host " + endpoint.host() + ":"
+                    + endpoint.port() + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * A new SSH connection to {@code endpoint}, authenticated with its identity; the caller closes it.
+     *
+     * @throws ShellUnavailableException when the host cannot be reached or refuses the key, with a message for the user
+     */
+    ClientSession connect(SshEndpoint endpoint) throws IOException {
+        ClientSession session = null;
+        try {
+            session = client.get().connect(endpoint.user(), endpoint.host(), endpoint.port(),
+                            AttributeRepository.ofKeyValuePair(ENDPOINT, endpoint), null)
+                    .verify(CONNECT_TIMEOUT).getSession();
+            session.addPublicKeyIdentity(identity(endpoint.identityFile()));
+            session.auth().verify(CONNECT_TIMEOUT);
+            return session;
         } catch (IOException | GeneralSecurityException e) {
             if (session != null) {
                 session.close(true);
             }
             throw new ShellUnavailableException("Cannot reach the task's host " + endpoint.host() + ":"
                     + endpoint.port() + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * The connection to {@code endpoint} that forwarded ports and port checks share, opened on
+     * first use and again when it has closed; kept alive by heartbeats, closed with the gateway.
+     * Shells and SFTP take connections of their own ({@link #connect}), so that OpenSSH's limit
+     * of sessions per connection ({@code MaxSessions}, 10) does not reach them.
+     */
+    ClientSession shared(SshEndpoint endpoint) throws IOException {
+        synchronized (shared) {
+            ClientSession session = shared.get(endpoint);
+            if (session != null && session.isOpen() && !session.isClosing()) {
+                return session;
+            }
+            session = connect(endpoint);
+            shared.put(endpoint, session);
+            return session;
         }
     }
 
@@ -135,6 +171,10 @@ class OnwardSsh implements DisposableBean {
 
     @Override
     public void destroy() {
+        synchronized (shared) {
+            shared.values().forEach(session -> session.close(true));
+            shared.clear();
+        }
         client.close();
     }
 }

@@ -13,6 +13,10 @@ import org.apache.sshd.server.forward.StaticDecisionForwardingFilter;
 import org.apache.sshd.server.forward.TcpForwardingFilter;
 import org.apache.sshd.server.forward.TcpipServerChannel;
 import org.apache.sshd.server.session.ServerSession;
+import org.gantry.terminal.TaskRoute;
+import org.gantry.terminal.TaskShellLookup;
+import org.gantry.terminal.TaskShellTarget;
+import org.gantry.terminal.TerminalAttempt;
 import org.gantry.terminal.TerminalService;
 
 /**
@@ -42,11 +46,16 @@ final class TaskForwardChannel extends TcpipServerChannel {
         ServerSession session = (ServerSession) getSession();
         TerminalService.Admission admission = runtime.terminals()
                 .admitPort(TaskShellOpener.attempt(session, runtime), host, port);
-        if (admission instanceof TerminalService.Admission.Refused refused) {
+        String refusedWith = admission instanceof TerminalService.Admission.Refused refused ? refused.message()
+                // this channel connects on this machine: a task elsewhere (it moved since the channel
+                // was made) must not have its port number tried here
+                : ((TerminalService.Admission.Allowed) admission).target() instanceof TaskShellTarget.Local ? null
+                : "The task moved; connect again";
+        if (refusedWith != null) {
             OpenFuture refusal = new DefaultOpenFuture(this, this);
             try {
                 refusal.setException(new SshChannelOpenException(getChannelId(),
-                        SshConstants.SSH_OPEN_ADMINISTRATIVELY_PROHIBITED, refused.message()));
+                        SshConstants.SSH_OPEN_ADMINISTRATIVELY_PROHIBITED, refusedWith));
             } finally {
                 close(true);
             }
@@ -65,8 +74,22 @@ final class TaskForwardChannel extends TcpipServerChannel {
             this.runtime = runtime;
         }
 
+        /**
+         * A channel for the task the session's login name names: onward to its host when it runs on
+         * an SSH host, else here. The channel admits the port itself.
+         */
         @Override
         public Channel createChannel(Session session) throws IOException {
+            TerminalAttempt attempt = TaskShellOpener.attempt((ServerSession) session, runtime);
+            try {
+                if (runtime.terminals().lookup(TaskRoute.parse(attempt.loginName()))
+                        instanceof TaskShellLookup.Running running
+                        && running.target() instanceof TaskShellTarget.SshHost) {
+                    return new OnwardForwardChannel(runtime);
+                }
+            } catch (IllegalArgumentException e) {
+                // not a task's login name: the channel refuses it with the reason
+            }
             return new TaskForwardChannel(runtime);
         }
     }

@@ -1,5 +1,6 @@
 package org.gantry.terminal.ssh;
 
+import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -13,7 +14,10 @@ import org.apache.sshd.server.ExitCallback;
 import org.apache.sshd.server.channel.ChannelSession;
 import org.apache.sshd.server.command.Command;
 import org.apache.sshd.server.session.ServerSession;
+import org.apache.sshd.client.session.ClientSession;
 import org.apache.sshd.server.subsystem.SubsystemFactory;
+import org.apache.sshd.sftp.client.SftpClientFactory;
+import org.apache.sshd.sftp.client.fs.SftpFileSystem;
 import org.apache.sshd.sftp.server.SftpSubsystem;
 import org.apache.sshd.sftp.server.SftpSubsystemFactory;
 import org.gantry.terminal.OsAccount;
@@ -25,7 +29,8 @@ import org.slf4j.LoggerFactory;
 /**
  * The SFTP subsystem of the gateway (also what OpenSSH's {@code scp} speaks since 9.0): MINA's
  * SFTP server on a file system rooted at the task's working directory, admitted and audited
- * by {@link TerminalService#admitFiles}. See docs/decisions/0022-task-files-over-sftp.md.
+ * by {@link TerminalService#admitFiles}. See docs/decisions/0022-task-files-over-sftp.md. A task
+ * on an SSH host gets the same server on its directory there ({@link OnwardSftpJail}).
  *
  * <p>Two fences. MINA's {@link RootedFileSystemProvider} makes {@code /} the working directory
  * and stops {@code ..} there, but the kernel follows a symbolic link the task left in it to
@@ -65,15 +70,20 @@ final class TaskSftp {
         if (admission instanceof TerminalService.Admission.Refused refused) {
             return new Refusal(refused.message());
         }
-        TaskShellTarget.Local local = (TaskShellTarget.Local) ((TerminalService.Admission.Allowed) admission).target();
-        Optional<OsAccount> account = OsAccount.lookup(local.osAccount());
-        if (account.isEmpty() || account.get().uid() == 0) {
+        TaskShellTarget target = ((TerminalService.Admission.Allowed) admission).target();
+        if (target instanceof TaskShellTarget.SshHost host) {
+            return onward(channel, sftp, runtime, host);
+        }
+        TaskShellTarget.Local local = (TaskShellTarget.Local) target;
+        Optional<OsAccount> found = OsAccount.lookup(local.osAccount());
+        if (found.isEmpty() || found.get().uid() == 0) {
             return new Refusal("The task's account " + local.osAccount() + " cannot be served here");
         }
         if (ROOT && !ThreadFileCredentials.supported()) {
             return new Refusal("SFTP cannot take the task's account on " + System.getProperty("os.arch"));
         }
-        if (!ROOT && !account.get().name().equals(System.getProperty("user.name"))) {
+        OsAccount account = found.get();
+        if (!ROOT && !account.name().equals(System.getProperty("user.name"))) {
             return new Refusal("Gantry runs as " + System.getProperty("user.name") + ", not as root, so it cannot "
                     + "write files as the task's account " + local.osAccount());
         }
@@ -81,27 +91,69 @@ final class TaskSftp {
             return new Refusal("The task's working directory " + local.workingDirectory() + " is gone");
         }
         FileSystem jail = new RootedFileSystemProvider().newFileSystem(local.workingDirectory(), Map.of());
-        return new Jailed(channel, sftp, jail, account.get());
+        return new Jailed(channel, sftp, jail, account, Optional.empty());
+    }
+
+    /**
+     * A task on an SSH host: MINA's SFTP server on {@link OnwardSftpJail}, an SFTP client to the
+     * host's own server over a connection of its own, closed when the subsystem ends.
+     */
+    private static Command onward(ChannelSession channel, SftpSubsystemFactory sftp, GatewayRuntime runtime,
+                                  TaskShellTarget.SshHost host) {
+        ClientSession session;
+        try {
+            session = runtime.launcher().onward().connect(host.host());
+        } catch (IOException | RuntimeException e) {
+            return new Refusal(e.getMessage());
+        }
+        try {
+            SftpFileSystem remote = SftpClientFactory.instance().createSftpFileSystem(session);
+            FileSystem jail;
+            try {
+                jail = OnwardSftpJail.open(remote, host.workingDirectory());
+            } catch (IOException | RuntimeException e) {
+                remote.close();
+                throw e;
+            }
+            return new Jailed(channel, sftp, jail, null, Optional.of(() -> {
+                try {
+                    remote.close();
+                } finally {
+                    session.close(false);
+                }
+            }));
+        } catch (IOException | RuntimeException e) {
+            session.close(true);
+            return new Refusal("The task's directory " + host.workingDirectory() + " on " + host.host().host()
+                    + " cannot be served: " + e.getMessage());
+        }
     }
 
     /**
      * MINA's SFTP server on the task's jail, whatever file system the gateway would hand it,
      * serving requests on its own thread (one per subsystem, ended with it) that takes the
-     * task's account for file access when Gantry runs as root.
+     * task's account for file access when Gantry runs as root and the files are on this machine.
      */
     private static final class Jailed extends SftpSubsystem {
 
         private final OsAccount account;
+        private final Optional<Closeable> onward;
 
-        Jailed(ChannelSession channel, SftpSubsystemFactory configurator, FileSystem jail, OsAccount account) {
+        /**
+         * @param account the task's account here; null for a task on another machine
+         * @param onward the SFTP client and connection to the task's host, closed with the subsystem
+         */
+        Jailed(ChannelSession channel, SftpSubsystemFactory configurator, FileSystem jail, OsAccount account,
+               Optional<Closeable> onward) {
             super(channel, configurator);
             super.setFileSystem(jail);
             this.account = account;
+            this.onward = onward;
         }
 
         @Override
         public void run() {
-            if (!ROOT) {
+            if (!ROOT || account == null) {
                 super.run();
                 return;
             }
@@ -116,6 +168,21 @@ final class TaskSftp {
                 super.run();
             } finally {
                 ThreadFileCredentials.reset();
+            }
+        }
+
+        @Override
+        public void destroy(ChannelSession channel) {
+            try {
+                super.destroy(channel);
+            } finally {
+                if (onward.isPresent()) {
+                    try {
+                        onward.get().close();
+                    } catch (IOException e) {
+                        log.debug("Closing the SFTP connection to the task's host failed", e);
+                    }
+                }
             }
         }
 

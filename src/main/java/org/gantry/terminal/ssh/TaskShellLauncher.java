@@ -22,6 +22,11 @@ class TaskShellLauncher {
         this.onwardSsh = onwardSsh;
     }
 
+    /** The onward SSH client, for the other channels that reach tasks on SSH hosts. */
+    OnwardSsh onward() {
+        return onwardSsh;
+    }
+
     /**
      * @throws org.gantry.terminal.ShellUnavailableException when the target cannot be entered,
      *     with a message for the user

@@ -64,6 +64,8 @@ final class DebianSshd implements AutoCloseable {
                 "PrintLastLog no",
                 "UseDNS no",
                 "LogLevel ERROR",
+                // as Debian's own sshd_config has it: SFTP to tasks on SSH hosts goes to this server
+                "Subsystem sftp /usr/lib/openssh/sftp-server",
                 "") + "\n");
         Files.createDirectories(Path.of("/run/sshd"));
         Process process = new ProcessBuilder(SSHD.toString(), "-D", "-e", "-f", config.toString())

@@ -1,0 +1,181 @@
+package org.gantry.terminal.ssh;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
+import org.apache.sshd.client.channel.ChannelDirectTcpip;
+import org.apache.sshd.client.session.ClientSession;
+import org.apache.sshd.common.channel.ChannelPipedInputStream;
+import org.apache.sshd.common.channel.ChannelPipedOutputStream;
+import org.apache.sshd.common.util.net.SshdSocketAddress;
+import org.gantry.base.shell.Bash;
+import org.gantry.terminal.LocalTaskListeners;
+import org.gantry.terminal.ShellScripts;
+import org.gantry.terminal.ShellUnavailableException;
+import org.gantry.terminal.TaskHostPorts;
+import org.gantry.terminal.TaskShellTarget;
+import org.springframework.stereotype.Component;
+
+/**
+ * The ports of tasks on SSH hosts, over the onward connection the gateway keeps to each host
+ * ({@link OnwardSsh#shared}): a shell script reads {@code /proc} on the host for the task's
+ * listening sockets, and {@code direct-tcpip} channels reach {@code 127.0.0.1:port} there.
+ * See docs/decisions/0058-forwarding-to-tasks-on-ssh-hosts.md.
+ */
+@Component
+class OnwardPorts implements TaskHostPorts {
+
+    private static final Duration COMMAND_TIMEOUT = Duration.ofSeconds(20);
+    private static final Duration OPEN_TIMEOUT = Duration.ofSeconds(20);
+    /** A page of the browser proxy loads dozens of assets: one scan of the host serves them for this long. */
+    static final Duration REMEMBER_LISTENING = Duration.ofSeconds(2);
+
+    /**
+     * Prints {@code inode N} for each socket held by a process of this login whose environment
+     * names the task's working directory ($1), then the kernel's TCP tables. {@code HOME} is what
+     * the local runner sets, {@code GANTRY_WORK_DIR} what every runner exports, and
+     * {@code GANTRY_TASK_DIR} what every shell into the task sets (with the directory as given,
+     * which may be relative to the login's home).
+     */
+    static final String SCRIPT = """
+            exec 2>/dev/null
+            given=$1
+            dir=$1
+            cd -- "$dir" 2>/dev/null && dir=$PWD
+            for p in /proc/[0-9]*; do
+              [ -O "$p" ] || continue
+              tr '\\0' '\\n' <"$p/environ" 2>/dev/null | grep -qxF -e "HOME=$dir" -e "GANTRY_WORK_DIR=$dir" \\
+                -e "%1$s=$dir" -e "%1$s=$given" || continue
+              for fd in "$p"/fd/*; do
+                link=$(readlink "$fd" 2>/dev/null) || continue
+                case $link in socket:\\[*\\]) link=${link#socket:[}; echo "inode ${link%%]}" ;; esac
+              done
+            done
+            echo tables
+            cat /proc/net/tcp /proc/net/tcp6 2>/dev/null
+            exit 0
+            """.formatted(ShellScripts.DIR_VARIABLE);
+
+    private final OnwardSsh onward;
+    private final Clock clock;
+    private final Map<String, Remembered> remembered = new ConcurrentHashMap<>();
+
+    OnwardPorts(OnwardSsh onward, Clock clock) {
+        this.onward = onward;
+        this.clock = clock;
+    }
+
+    @Override
+    public Set<Integer> listening(TaskShellTarget.SshHost target) throws IOException {
+        String key = target.host() + " " + target.workingDirectory();
+        Instant now = clock.instant();
+        Remembered last = remembered.get(key);
+        if (last != null && now.isBefore(last.at().plus(REMEMBER_LISTENING))) {
+            return last.ports();
+        }
+        String output;
+        try {
+            // sshd may say things on standard error (a home directory it cannot enter): only the exit status counts
+            output = onward.shared(target.host()).executeRemoteCommand(
+                    Bash.join(List.of("bash", "-c", SCRIPT, "gantry-ports", target.workingDirectory())),
+                    OutputStream.nullOutputStream(), StandardCharsets.UTF_8, COMMAND_TIMEOUT);
+        } catch (ShellUnavailableException e) {
+            throw new IOException(e.getMessage(), e);
+        }
+        Set<Integer> ports = ports(output);
+        if (remembered.size() > 1000) {
+            remembered.clear();
+        }
+        remembered.put(key, new Remembered(now, ports));
+        return ports;
+    }
+
+    /** The listening ports among the script's output: the inodes it found, matched against the tables it printed. */
+    static Set<Integer> ports(String output) {
+        Set<Long> inodes = new HashSet<>();
+        List<String> tables = new ArrayList<>();
+        boolean inTables = false;
+        for (String line : output.split("\n")) {
+            if (inTables) {
+                tables.add(line);
+            } else if (line.equals("tables")) {
+                inTables = true;
+            } else if (line.startsWith("inode ")) {
+                try {
+                    inodes.add(Long.parseLong(line.substring(6).strip()));
+                } catch (NumberFormatException e) {
+                    // not an inode
+                }
+            }
+        }
+        Set<Integer> ports = new TreeSet<>();
+        LocalTaskListeners.listeningSockets(tables).forEach((inode, port) -> {
+            if (inodes.contains(inode)) {
+                ports.add(port);
+            }
+        });
+        return ports;
+    }
+
+    @Override
+    public Connection connect(TaskShellTarget.SshHost target, int port) throws IOException {
+        ChannelDirectTcpip channel;
+        try {
+            ClientSession session = onward.shared(target.host());
+            channel = session.createDirectTcpipChannel(new SshdSocketAddress("127.0.0.1", 0),
+                    new SshdSocketAddress("127.0.0.1", port));
+        } catch (ShellUnavailableException e) {
+            throw new IOException(e.getMessage(), e);
+        }
+        // MINA signals the host's EOF by closing the stream set with setOut; the channel's own inverted output
+        // would not see it, and an answer followed by the server's close would hang until the channel closed.
+        ChannelPipedInputStream fromHost = new ChannelPipedInputStream(channel, channel.getLocalWindow());
+        channel.setOut(new ChannelPipedOutputStream(fromHost));
+        try {
+            channel.open().verify(OPEN_TIMEOUT);
+        } catch (IOException | RuntimeException e) {
+            channel.close(true);
+            throw new IOException("The task's host " + target.host().host() + " did not connect to its port " + port
+                    + ": " + e.getMessage(), e);
+        }
+        return new Onward(channel, fromHost);
+    }
+
+    private record Remembered(Instant at, Set<Integer> ports) {
+    }
+
+    /** A {@code direct-tcpip} channel of the onward connection as a pair of streams. */
+    private record Onward(ChannelDirectTcpip channel, ChannelPipedInputStream fromHost) implements Connection {
+
+        @Override
+        public InputStream input() {
+            return fromHost;
+        }
+
+        @Override
+        public OutputStream output() {
+            return channel.getInvertedIn();
+        }
+
+        @Override
+        public void readTimeout(Duration timeout) {
+            fromHost.setTimeout(timeout.toMillis());
+        }
+
+        @Override
+        public void close() {
+            channel.close(false);
+        }
+    }
+}
