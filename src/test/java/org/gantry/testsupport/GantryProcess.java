@@ -55,7 +55,17 @@ public final class GantryProcess implements AutoCloseable {
     public static GantryProcess start(Path dataDir, Path log, Map<String, String> properties, List<String> jvmOptions)
             throws Exception {
         GantryProcess gantry = spawn(dataDir, log, properties, jvmOptions);
-        gantry.awaitReady(Duration.ofMinutes(4));
+        try {
+            gantry.awaitReady(Duration.ofMinutes(4));
+        } catch (Exception | AssertionError e) {
+            // a Gantry that did not answer in time must not outlive the failure
+            try {
+                gantry.close();
+            } catch (Exception closing) {
+                e.addSuppressed(closing);
+            }
+            throw e;
+        }
         return gantry;
     }
 

@@ -142,7 +142,8 @@ class LocalExecutorIT {
             throws Exception {
         assumeThat(TaskAccounts.runningAsRoot()).as("mounting a tmpfs needs root").isTrue();
         Path tasks = Files.createDirectories(dataDir.resolve("small-tasks"));
-        Path gate = Files.createDirectories(dataDir.resolve("gate"));
+        // outside the data directory, which the executor closes to the task accounts
+        Path gate = Files.createTempDirectory("gantry-gate");
         Files.setPosixFilePermissions(gate, PosixFilePermissions.fromString("rwxr-xr-x"));
         run("mount", "-t", "tmpfs", "-o", "size=4m", "tmpfs", tasks.toString());
         Path filler = tasks.resolve("filler");
@@ -186,6 +187,8 @@ class LocalExecutorIT {
             assertThat(log(small, after, LogStream.STDOUT)).isEqualTo("room again\n");
         } finally {
             Files.deleteIfExists(filler);
+            Files.deleteIfExists(gate.resolve("go"));
+            Files.deleteIfExists(gate);
             stopLeftovers();  // its tasks end and its executors close before the file system goes
             submitted.clear();
             created.clear();
