@@ -117,9 +117,10 @@ public final class RunnerScript {
                 // bash's own accounting of the task's processes (a builtin: no fork), for usage
                 .append("times >../").append(MeasuredUse.CPU_TIMES_FILE).append(" 2>/dev/null\n")
                 // one short write while the runner still lives: readers take an empty file for "not yet";
-                // on a full disk the write fails (the file may stay empty) and is tried again
+                // on a full disk the write fails (the file may stay empty) and is tried again, for as
+                // long as the attempt's directory is there
                 .append("until { echo \"$gantry_rc\" >../").append(EXIT_CODE_FILE)
-                .append("; } 2>/dev/null; do sleep 1; done\n")
+                .append("; } 2>/dev/null || [[ ! -e ../").append(PID_FILE).append(" ]]; do sleep 1; done\n")
                 .append("exit 0\n");
         return s.toString();
     }
