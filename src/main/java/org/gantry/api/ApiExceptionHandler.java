@@ -3,6 +3,7 @@ package org.gantry.api;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import java.util.List;
 import org.gantry.base.db.DatabaseHealth;
+import org.gantry.base.files.DiskSpace;
 import org.gantry.course.CourseException;
 import org.gantry.expression.ExpressionException;
 import org.gantry.job.JobException;
@@ -49,6 +50,10 @@ class ApiExceptionHandler {
     /** OpenPAI's message, word for word (docs/decisions/0003-rest-api-v2.md). */
     static final String NON_ADMIN = "Non-admin is not allow to do this operation.";
 
+    /** The code of a refusal for a full disk (503, Retry-After). */
+    static final String DISK_FULL_CODE = "DiskFullError";
+    static final int DISK_FULL_RETRY_AFTER_SECONDS = 60;
+
     private final DatabaseHealth health;
 
     ApiExceptionHandler(DatabaseHealth health) {
@@ -68,6 +73,7 @@ class ApiExceptionHandler {
                     new ApiError("ForbiddenUserError", e.getMessage(), problems));
             case BUDGET_EXCEEDED -> body(HttpStatus.PAYMENT_REQUIRED,
                     new ApiError("BudgetExceededError", e.getMessage(), problems));
+            case DISK_FULL -> diskFull(new ApiError(DISK_FULL_CODE, e.getMessage(), problems));
         };
     }
 
@@ -211,9 +217,25 @@ class ApiExceptionHandler {
                     .contentType(MediaType.APPLICATION_JSON)
                     .body(new ApiError(DatabaseUnavailable.CODE, DatabaseUnavailable.MESSAGE));
         }
+        if (DiskSpace.isCause(e)) {
+            log.warn("REST call refused, the disk is full: {}", firstLine(e.getMessage()));
+            return diskFull(new ApiError(DISK_FULL_CODE, "The server's disk is full; nothing was changed. "
+                    + "Try again once an administrator has freed space."));
+        }
         log.error("REST call failed", e);
         return error(HttpStatus.INTERNAL_SERVER_ERROR, "UnknownError",
                 "Internal error; the server log has details under this request's X-Request-Id.");
+    }
+
+    /**
+     * 503 with Retry-After, as for an unreachable database: the server's state, not the request's
+     * fault; nothing was taken and the same request may be sent again later. The code names the
+     * full disk (docs/decisions/0060-full-disk-and-log-limit.md).
+     */
+    private static ResponseEntity<ApiError> diskFull(ApiError error) {
+        return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE)
+                .header(HttpHeaders.RETRY_AFTER, Integer.toString(DISK_FULL_RETRY_AFTER_SECONDS))
+                .contentType(MediaType.APPLICATION_JSON).body(error);
     }
 
     static ApiError.ProblemJson json(Problem p) {

@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.gantry.base.files.DiskSpace;
 import org.gantry.expression.ExpressionService;
 import org.gantry.job.JobSubmissionException.Reason;
 import org.gantry.job.lint.NodeCapacity;
@@ -60,11 +61,14 @@ class JobSubmission {
     private final JobCapacity capacity;
     private final List<SubmissionGate> gates;
     private final ObjectProvider<JobStorages> storages;
+    private final DiskSpace disk;
 
     JobSubmission(JobRepository jobs, JobTaskRepository tasks, JobAttemptRepository attempts, JobEventRepository events,
                   JobDocuments documents, ExpressionService expressions, UserService users, GroupService groups,
                   CurrentUser currentUser, SecretCipher cipher, ObjectMapper json, Clock clock, JobCapacity capacity,
-                  JobLimitsProperties limits, List<SubmissionGate> gates, ObjectProvider<JobStorages> storages) {
+                  JobLimitsProperties limits, List<SubmissionGate> gates, ObjectProvider<JobStorages> storages,
+                  DiskSpace disk) {
+        this.disk = disk;
         this.gates = List.copyOf(gates);
         this.storages = storages;
         this.parser = new ProtocolParser(limits.taskLimits());
@@ -101,6 +105,7 @@ class JobSubmission {
         checkCapacity(spec, virtualCluster);
         checkStorages(username, virtualCluster, spec);
         checkGates(username, virtualCluster);
+        checkDisk();
         if (jobs.existsByOwnerUsernameAndName(username, spec.name())) {
             throw conflict(username, spec.name());
         }
@@ -149,6 +154,14 @@ class JobSubmission {
                             + " virtual cluster " + name + "; allowed: " + String.join(", ", owner.virtualClusterNames()))));
         }
         return name;
+    }
+
+    /** A job is refused before anything of it is written when the disk its tasks need is (nearly) full. */
+    private void checkDisk() {
+        disk.shortage().ifPresent(reason -> {
+            throw new JobSubmissionException(Reason.DISK_FULL, List.of(new Problem(Problem.Severity.ERROR,
+                    "disk-full", reason, "", 0, 0, 0, 0, Optional.empty())));
+        });
     }
 
     private void checkGates(String username, String virtualCluster) {

@@ -21,7 +21,9 @@ public class JobSubmissionException extends RuntimeException {
         /** The virtual cluster exists but none of the user's groups grants it. */
         FORBIDDEN_VIRTUAL_CLUSTER,
         /** A budget with a hard limit is spent (a {@link SubmissionGate} refused). */
-        BUDGET_EXCEEDED
+        BUDGET_EXCEEDED,
+        /** The disk the job's tasks and records need is full (a temporary state of the server). */
+        DISK_FULL
     }
 
     private final Reason reason;

@@ -7,6 +7,7 @@ import java.util.Optional;
 import org.gantry.deps.PipOptions;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
+import org.springframework.util.unit.DataSize;
 
 /**
  * How Gantry runs tasks.
@@ -21,6 +22,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param slurm Settings of the Slurm executor.
  * @param pip How the deps renderer builds virtualenvs for pip.
  * @param platformRetries How tasks whose failure was transient and not the job's run again.
+ * @param logLimit Bytes of each task's stdout and of its stderr that are kept; the log then ends with a line saying it was truncated, and the rest is discarded; 0 keeps everything.
  */
 @ConfigurationProperties("gantry.runtime")
 public record RuntimeProperties(
@@ -33,7 +35,8 @@ public record RuntimeProperties(
         @DefaultValue Ssh ssh,
         @DefaultValue Slurm slurm,
         @DefaultValue Pip pip,
-        @DefaultValue PlatformRetries platformRetries) {
+        @DefaultValue PlatformRetries platformRetries,
+        @DefaultValue("1GB") DataSize logLimit) {
 
     /**
      * @param max Times a task runs again after transient failures in one job attempt, apart from its taskRetryCount; 0 turns platform retries off.

@@ -23,9 +23,22 @@ final class FaultBench {
     }
 
     static void run(int rounds) throws Exception {
+        String row = row(rounds);
+        System.out.println(FaultOutcome.HEADER);
+        System.out.println(row);
+    }
+
+    /**
+     * The fault table's row of the rounds; recovery is the time from a kill until the next start
+     * recorded a job's end (as {@link HaltBench}).
+     */
+    static String row(int rounds) throws Exception {
         BenchGantry bench = new BenchGantry("fault", Map.of());
         Set<String> accepted = ConcurrentHashMap.newKeySet();
         AtomicInteger counter = new AtomicInteger();
+        AtomicInteger other5xx = new AtomicInteger();
+        List<Double> recoveries = new ArrayList<>();
+        long killedAt = -1;
         String username;
         String password;
         try (GantryProcess first = bench.start()) {
@@ -48,6 +61,8 @@ final class FaultBench {
                                     "echo run >> " + bench.marks.resolve(name) + "; sleep 0.1"));
                             if (response.status() == 202) {
                                 accepted.add(name);
+                            } else if (response.status() >= 500 && response.status() != 503) {
+                                other5xx.incrementAndGet();
                             }
                         } catch (RuntimeException e) {
                             return;  // Gantry is gone
@@ -57,8 +72,12 @@ final class FaultBench {
                 client.start();
                 clients.add(client);
             }
+            if (killedAt > 0) {
+                recoveries.add(HaltBench.untilAnEnd(user, username, HaltBench.ended(user, username), killedAt));
+            }
             Thread.sleep(ThreadLocalRandom.current().nextLong(1000, 5000));
             gantry.kill9();
+            killedAt = System.nanoTime();
             alive.set(false);
             for (Thread client : clients) {
                 client.join();
@@ -69,10 +88,12 @@ final class FaultBench {
         FaultOutcome outcome;
         try (GantryProcess last = bench.start()) {
             RestClient user = RestClient.anonymous(last.port()).login(username, password);
+            recoveries.add(HaltBench.untilAnEnd(user, username, HaltBench.ended(user, username), killedAt));
             outcome = FaultOutcome.follow(user, username, accepted, bench.marks);
         }
         System.out.printf("fault run, %d rounds of kill -9 during a submission burst: accepted %d, finished %d,"
                 + " lost %d, run-twice %d (succeeded without running: %d)%n", rounds, outcome.accepted(),
                 outcome.finished(), outcome.lost(), outcome.runTwice(), outcome.neverRan());
+        return outcome.row("kill -9 of Gantry at a random moment", rounds, recoveries, other5xx.get());
     }
 }

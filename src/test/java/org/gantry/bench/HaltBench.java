@@ -26,12 +26,18 @@ final class HaltBench {
     static final List<String> TRANSITIONS = List.of("submitted", "admitted", "launching", "running", "ending");
 
     static void run(int rounds) throws Exception {
+        List<String> rows = rows(rounds);
+        System.out.println(FaultOutcome.HEADER);
+        rows.forEach(System.out::println);
+    }
+
+    /** The fault table's rows, one per transition. */
+    static List<String> rows(int rounds) throws Exception {
         List<String> rows = new ArrayList<>();
         for (String transition : TRANSITIONS) {
             rows.add(run(transition, rounds));
         }
-        System.out.println(FaultOutcome.HEADER);
-        rows.forEach(System.out::println);
+        return rows;
     }
 
     private static String run(String transition, int rounds) throws Exception {
@@ -96,7 +102,7 @@ final class HaltBench {
     }
 
     /** Seconds from the halt until the started Gantry recorded one more job end (or halted again). */
-    private static double untilAnEnd(RestClient user, String username, long before, long haltedAt)
+    static double untilAnEnd(RestClient user, String username, long before, long haltedAt)
             throws InterruptedException {
         long end = System.nanoTime() + Duration.ofMinutes(2).toNanos();
         while (System.nanoTime() < end) {
@@ -112,7 +118,7 @@ final class HaltBench {
         return (System.nanoTime() - haltedAt) / 1e9;
     }
 
-    private static long ended(RestClient user, String username) {
+    static long ended(RestClient user, String username) {
         return user.get("/api/v2/jobs?username=" + username + "&state=SUCCEEDED,FAILED,STOPPED&limit=1"
                 + "&withTotalCount=true").json().path("totalCount").asLong();
     }

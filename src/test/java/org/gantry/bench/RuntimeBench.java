@@ -33,7 +33,9 @@ public final class RuntimeBench {
             case "halt-at" -> HaltBench.run(count > 0 ? count : 20);
             case "executor" -> ExecutorLatency.run(count > 0 ? count : 110);
             case "commit" -> CommitFloor.run(count > 0 ? count : 500);
-            default -> throw new IllegalArgumentException("latency | chain | fault | two-instances | halt-at | executor | commit");
+            case "log-flood" -> LogFloodBench.run(count > 0 ? count : 180);
+            default -> throw new IllegalArgumentException(
+                    "latency | chain | fault | two-instances | halt-at | executor | commit | log-flood");
         }
         System.exit(0);
     }

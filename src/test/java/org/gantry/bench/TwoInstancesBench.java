@@ -31,6 +31,13 @@ final class TwoInstancesBench {
     }
 
     static void run(int rounds) throws Exception {
+        String row = row(rounds);
+        System.out.println(FaultOutcome.HEADER);
+        System.out.println(row);
+    }
+
+    /** The fault table's row of the rounds. */
+    static String row(int rounds) throws Exception {
         BenchGantry bench = new BenchGantry("two-instances", Map.of());
         Path root = bench.dataDir.getParent();
         try (EmbeddedPostgres pg = EmbeddedPostgres.builder().setDataDirectory(root.resolve("postgres"))
@@ -106,9 +113,7 @@ final class TwoInstancesBench {
             for (GantryProcess gantry : running) {
                 gantry.close();
             }
-            System.out.println(FaultOutcome.HEADER);
-            System.out.println(outcome.row("two instances, kill -9 of the leader", rounds, recoveries,
-                    other5xx.get()));
+            return outcome.row("two instances, kill -9 of the leader", rounds, recoveries, other5xx.get());
         }
     }
 

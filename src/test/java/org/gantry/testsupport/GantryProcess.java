@@ -49,13 +49,24 @@ public final class GantryProcess implements AutoCloseable {
     }
 
     /**
-     * Starts Gantry with the given JVM options and waits until it answers; benchmarks pass
+     * Starts Gantry with the given JVM options and waits until it answers (4 minutes, or the
+     * system property {@code gantry.test.start-minutes} for a bench on a loaded machine); benchmarks pass
      * none, so that Gantry runs with the JIT users get from {@code java -jar gantry.jar}.
      */
     public static GantryProcess start(Path dataDir, Path log, Map<String, String> properties, List<String> jvmOptions)
             throws Exception {
         GantryProcess gantry = spawn(dataDir, log, properties, jvmOptions);
-        gantry.awaitReady(Duration.ofMinutes(4));
+        try {
+            gantry.awaitReady(Duration.ofMinutes(Long.getLong("gantry.test.start-minutes", 4)));
+        } catch (Exception | AssertionError e) {
+            // a Gantry that did not answer in time must not outlive the failure
+            try {
+                gantry.close();
+            } catch (Exception closing) {
+                e.addSuppressed(closing);
+            }
+            throw e;
+        }
         return gantry;
     }
 

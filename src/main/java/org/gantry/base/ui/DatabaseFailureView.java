@@ -17,7 +17,7 @@ public class DatabaseFailureView extends ErrorPage implements HasErrorParameter<
     private final DatabaseHealth health;
 
     public DatabaseFailureView(DatabaseHealth health) {
-        super("database-unavailable", VaadinIcon.PLUG.create());
+        super(DatabaseUnavailableView.ID, VaadinIcon.PLUG.create());
         this.health = health;
     }
 

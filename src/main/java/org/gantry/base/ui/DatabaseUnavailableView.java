@@ -18,10 +18,15 @@ import org.springframework.transaction.CannotCreateTransactionException;
 @PermitAll
 public class DatabaseUnavailableView extends ErrorPage implements HasErrorParameter<CannotCreateTransactionException> {
 
+    static final String ID = "database-unavailable";
+    /** What every page says while the database is down. */
+    public static final String MESSAGE = "The database is not reachable; Gantry retries on its own. Running jobs keep"
+            + " running. Reload this page in a few seconds; nothing you saved is lost.";
+
     private final DatabaseHealth health;
 
     public DatabaseUnavailableView(DatabaseHealth health) {
-        super("database-unavailable", VaadinIcon.PLUG.create());
+        super(ID, VaadinIcon.PLUG.create());
         this.health = health;
     }
 
@@ -32,8 +37,7 @@ public class DatabaseUnavailableView extends ErrorPage implements HasErrorParame
 
     static int showOutage(ErrorPage page, DatabaseHealth health, Exception caught) {
         health.failed(caught);
-        page.show("Database unreachable", "Gantry cannot reach its database just now and retries on its own."
-                + " Running jobs keep running. Reload this page in a few seconds; nothing you saved is lost.");
+        page.show("Database unreachable", MESSAGE);
         return HttpServletResponse.SC_SERVICE_UNAVAILABLE;
     }
 }

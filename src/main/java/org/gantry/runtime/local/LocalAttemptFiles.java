@@ -68,6 +68,24 @@ final class LocalAttemptFiles {
         }
     }
 
+    /**
+     * Removes a directory {@link #prepare} could not finish; only ever one no runner started
+     * from (its {@code runner.pid} would be there).
+     */
+    void remove() throws IOException {
+        if (!Files.exists(dir, LinkOption.NOFOLLOW_LINKS)) {
+            return;
+        }
+        if (Files.exists(dir.resolve(RunnerScript.PID_FILE), LinkOption.NOFOLLOW_LINKS)) {
+            throw new IOException("not removing " + dir + ": a runner claimed it");
+        }
+        try (java.util.stream.Stream<Path> paths = Files.walk(dir)) {
+            for (Path path : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.delete(path);
+            }
+        }
+    }
+
     /** A new file that is 0600 before its first byte is written: the task script holds resolved secrets. */
     private static Path writePrivate(Path path, String content) throws IOException {
         Files.createFile(path, PosixFilePermissions.asFileAttribute(OWNER_READ_WRITE));

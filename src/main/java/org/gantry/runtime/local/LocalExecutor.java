@@ -20,6 +20,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.gantry.base.GantryProperties;
+import org.gantry.base.files.DiskSpace;
 import org.gantry.runtime.runner.AttemptFiles;
 import org.gantry.runtime.AttemptRef;
 import org.gantry.runtime.AttemptShell;
@@ -68,6 +69,8 @@ public class LocalExecutor implements Executor, HostTasks {
     /** This host's name as the runner records it in {@code node} (bash's $HOSTNAME: gethostname). */
     private final String hostName = LocalProcesses.hostName();
     private volatile Runnable onChange = () -> { };
+    private volatile long logLimit;
+    private volatile DiskSpace disk = new DiskSpace(0);
     private final ScheduledExecutorService killer = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "local-executor-kill");
         t.setDaemon(true);
@@ -75,9 +78,11 @@ public class LocalExecutor implements Executor, HostTasks {
     });
 
     @Autowired
-    LocalExecutor(GantryProperties gantry, RuntimeProperties runtime) throws IOException {
+    LocalExecutor(GantryProperties gantry, RuntimeProperties runtime, DiskSpace disk) throws IOException {
         this(gantry.dataDir(), runtime.local().tasksDirectory().orElse(gantry.dataDir().resolve("tasks")),
                 runtime.local(), TaskAccounts.runningAsRoot());
+        logLimit(runtime.logLimit().toBytes());
+        diskSpace(disk);
     }
 
     public LocalExecutor(Path dataDir, Path tasksDir, RuntimeProperties.Local settings, boolean root)
@@ -137,11 +142,31 @@ public class LocalExecutor implements Executor, HostTasks {
         return tasksDir;
     }
 
-    /** Local tasks reach each other over loopback; caches are kept per task account. */
+    /** Keeps at most this many bytes of each task's stdout and stderr (see {@link RunnerScript#logLimit}); 0 keeps all. */
+    public LocalExecutor logLimit(long bytes) {
+        this.logLimit = bytes;
+        return this;
+    }
+
+    /** The free space that must stay on the tasks' file system for a task to be launched; it watches it. */
+    public LocalExecutor diskSpace(DiskSpace space) {
+        this.disk = space.watch(tasksDir);
+        return this;
+    }
+
+    /**
+     * Local tasks reach each other over loopback; caches are kept per task account. While the
+     * tasks' (or the data directory's) disk is full, tasks wait, saying why, instead of being
+     * launched into a directory that cannot be written.
+     */
     @Override
     public Placement placement(String target, String user) throws ExecutorException {
         if (unavailable.isPresent()) {
             throw ExecutorException.permanent("Local tasks are disabled: " + unavailable.get());
+        }
+        Optional<String> full = disk.shortage();
+        if (full.isPresent()) {
+            throw ExecutorException.transientFailure(full.get(), null);
         }
         Optional<TaskAccount> account = accounts.accountFor(user);
         try {
@@ -195,13 +220,13 @@ public class LocalExecutor implements Executor, HostTasks {
             MemoryLimits.Limit limit = memory.prepare(cgroupName(files.dir()), launch.resources().memoryMB(),
                     warm.flatMap(WarmRunners.Warm::cgroup));
             RunnerScript runner = new RunnerScript().env(baseEnv(account, files.workDir())).env(launch.env())
-                    .env(storages.env());
+                    .env(storages.env()).logLimit(logLimit);
             runner.prefix(storages.prefix());
             account.ifPresent(a -> runner.prefix(List.of("setpriv", "--reuid=" + a.uid(), "--regid=" + a.gid(),
                     "--init-groups", "--no-new-privs", "--inh-caps=-all", "--bounding-set=-all", "--")));
             runner.prefix(limit.prefix());
             limit.procsFile().ifPresent(procs -> runner.cgroup(procs.toString()));
-            files.prepare(launch.script(), runner.render(), account);
+            prepare(files, launch.script(), runner.render(), account);
             if (warm.isPresent()) {
                 return handOver(warm.get(), files);
             }
@@ -209,6 +234,24 @@ public class LocalExecutor implements Executor, HostTasks {
         } catch (IOException e) {
             warm.ifPresent(WarmRunners::discard);
             throw ExecutorException.transientFailure("could not start " + launch.ref() + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Writes the attempt's files, or none: a failed write (a full disk) removes what was written,
+     * so that no runner starts from half a script and the next launch starts clean.
+     */
+    private static void prepare(LocalAttemptFiles files, String script, String runner, Optional<TaskAccount> account)
+            throws IOException {
+        try {
+            files.prepare(script, runner, account);
+        } catch (IOException e) {
+            try {
+                files.remove();
+            } catch (IOException | RuntimeException cleanup) {
+                e.addSuppressed(cleanup);
+            }
+            throw e;
         }
     }
 

@@ -19,10 +19,16 @@ import org.gantry.runtime.MeasuredUse;
  *   <li>optionally join a memory cgroup, then run {@code task.sh} with bash in {@code work/},
  *       stdout and stderr into {@code stdout.log} and {@code stderr.log}, through an optional
  *       command prefix (account switch, {@code prlimit});</li>
+ *   <li>with a log limit, pass each stream through a small filter that keeps its first
+ *       {@code limit} bytes, then writes {@link #TRUNCATED_MARKER} and discards the rest (the task
+ *       never blocks or gets SIGPIPE; the filters ignore SIGTERM so that a stopping task's last
+ *       words are kept);</li>
  *   <li>outlive SIGTERM sent to the process group, keep the task's CPU time in {@code cpu-times}
  *       (bash's {@code times}), and write the task's exit status to
  *       {@code exit-code} when it ends (in one write, before the runner exits: an executor
- *       that finds the file empty finds the runner alive and looks again).</li>
+ *       that finds the file empty finds the runner alive and looks again). On a full disk the
+ *       write is tried again every second until it succeeds, so a task that ends while the
+ *       disk is full is recorded when space returns.</li>
  * </ol>
  * SIGKILL of the group kills the runner too; then no {@code exit-code} is written and the
  * executor reports how it knows the attempt ended (stop requested, memory kill, vanished).
@@ -39,6 +45,10 @@ public final class RunnerScript {
     public static final String FENCE = "fenced";
     /** The runner's exit status when the attempt was already claimed. */
     public static final int FENCED_EXIT = 75;
+    /** The line a log limit leaves at the end of a cut log (after a newline); the limit follows it. */
+    public static final String TRUNCATED_MARKER = "[gantry: log truncated at";
+
+    private long logLimit;
 
     private final Map<String, String> env = new LinkedHashMap<>();
     private final List<String> prefix = new ArrayList<>();
@@ -59,6 +69,15 @@ public final class RunnerScript {
     /** A cgroup's {@code cgroup.procs} file the runner moves itself into before starting the task. */
     public RunnerScript cgroup(String procsFile) {
         cgroupProcsFile = Optional.of(procsFile);
+        return this;
+    }
+
+    /** Keeps at most this many bytes of each of stdout and stderr, then the marker; 0 keeps everything. */
+    public RunnerScript logLimit(long bytes) {
+        if (bytes < 0) {
+            throw new IllegalArgumentException("negative log limit " + bytes);
+        }
+        logLimit = bytes;
         return this;
     }
 
@@ -87,17 +106,53 @@ public final class RunnerScript {
                 .append("cd ").append(WORK_DIR).append(" || { echo 126 >").append(EXIT_CODE_FILE)
                 .append("; exit 126; }\n")
                 .append("export PAI_WORK_DIR=\"$PWD\" GANTRY_WORK_DIR=\"$PWD\"\n")
+                                .append(logLimit > 0 ? limitedOutput(logLimit) : "")
                 .append(prefix.isEmpty() ? "" : Bash.join(prefix) + " ")
-                .append("bash ../").append(TASK_FILE).append(" </dev/null >../stdout.log 2>../stderr.log &\n")
+                .append("bash ../").append(TASK_FILE)
+                .append(logLimit > 0 ? " </dev/null >&3 2>&4 3>&- 4>&- &\n" : " </dev/null >../stdout.log 2>../stderr.log &\n")
                 .append("gantry_child=$!\n")
+                .append(logLimit > 0 ? "exec 3>&- 4>&-\n" : "")
                 .append(WAIT_LOOP)
+                .append(logLimit > 0 ? DRAIN : "")
                 // bash's own accounting of the task's processes (a builtin: no fork), for usage
                 .append("times >../").append(MeasuredUse.CPU_TIMES_FILE).append(" 2>/dev/null\n")
-                // one short write while the runner still lives: readers take an empty file for "not yet"
-                .append("echo \"$gantry_rc\" >../").append(EXIT_CODE_FILE).append('\n')
+                // one short write while the runner still lives: readers take an empty file for "not yet";
+                // on a full disk the write fails (the file may stay empty) and is tried again, for as
+                // long as the attempt's directory is there
+                .append("until { echo \"$gantry_rc\" >../").append(EXIT_CODE_FILE)
+                .append("; } 2>/dev/null || [[ ! -e ../").append(PID_FILE).append(" ]]; do sleep 1; done\n")
                 .append("exit 0\n");
         return s.toString();
     }
+
+    /**
+     * The filters on fds 3 (stdout) and 4 (stderr): {@code head -c} reads no more than it writes
+     * from a pipe, so one more byte read tells whether anything was cut.
+     */
+    private static String limitedOutput(long limit) {
+        return "gantry_limit() {\n"
+                + "  trap '' TERM INT HUP\n"
+                + "  head -c " + limit + "\n"
+                + "  if IFS= read -r -n 1 -d '' _; then\n"
+                + "    printf '\\n%s %s bytes (gantry.runtime.log-limit); the rest of the output was discarded]\\n' "
+                + Bash.quote(TRUNCATED_MARKER) + " " + limit + "\n"
+                + "    exec cat >/dev/null\n"
+                + "  fi\n"
+                + "}\n"
+                + "exec 3> >(gantry_limit >../stdout.log); gantry_out=$!\n"
+                + "exec 4> >(gantry_limit >../stderr.log); gantry_err=$!\n";
+    }
+
+    /**
+     * Gives the filters up to 2 s to write what the task wrote last; a process the task left
+     * behind may hold its output open for longer, and must not keep the task from ending.
+     */
+    private static final String DRAIN = """
+            for ((gantry_i = 0; gantry_i < 40; gantry_i++)); do
+              kill -0 "$gantry_out" 2>/dev/null || kill -0 "$gantry_err" 2>/dev/null || break
+              sleep 0.05
+            done
+            """;
 
     /**
      * A trapped signal makes {@code wait} return early with a status above 128 although the task

@@ -55,6 +55,14 @@ import org.slf4j.LoggerFactory;
  */
 public class SlurmExecutor implements Executor {
 
+    private volatile long logLimit;
+
+    /** Keeps at most this many bytes of each task's stdout and stderr (see {@link RunnerScript#logLimit}); 0 keeps all. */
+    public SlurmExecutor logLimit(long bytes) {
+        this.logLimit = bytes;
+        return this;
+    }
+
     public static final String KIND = "slurm";
     private static final Logger log = LoggerFactory.getLogger(SlurmExecutor.class);
     static final String BATCH_FILE = "batch.sh";
@@ -163,7 +171,7 @@ public class SlurmExecutor implements Executor {
         AttemptRef ref = launch.ref();
         String dir = site.dir(ref);
         Optional<TaskAccount> account = site.local() ? local.accountFor(ref.user()) : Optional.empty();
-        site.attempts().prepare(dir, launch.script(), new RunnerScript().env(launch.env())
+        site.attempts().prepare(dir, launch.script(), new RunnerScript().env(launch.env()).logLimit(logLimit)
                 .prefix(HostMounts.check(launch.mounts())).render());
         site.shell().writeFile(dir + "/" + BATCH_FILE, BATCH, 0700);
         if (site.local()) {

@@ -13,6 +13,7 @@ class SlurmExecutorConfiguration {
 
     @Bean
     SlurmExecutor slurmExecutor(RuntimeProperties runtime, HostTasks local, SshTargets hosts, SshShells clients) {
-        return new SlurmExecutor(runtime.slurm(), runtime.ssh().commandTimeout(), local, hosts, clients);
+        return new SlurmExecutor(runtime.slurm(), runtime.ssh().commandTimeout(), local, hosts, clients)
+                .logLimit(runtime.logLimit().toBytes());
     }
 }

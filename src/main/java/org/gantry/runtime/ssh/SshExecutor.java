@@ -34,6 +34,14 @@ import org.gantry.terminal.TaskShellTarget;
  */
 public class SshExecutor implements Executor {
 
+    private volatile long logLimit;
+
+    /** Keeps at most this many bytes of each task's stdout and stderr (see {@link RunnerScript#logLimit}); 0 keeps all. */
+    public SshExecutor logLimit(long bytes) {
+        this.logLimit = bytes;
+        return this;
+    }
+
     public static final String KIND = "ssh";
 
     private final SshTargets targets;
@@ -107,7 +115,7 @@ public class SshExecutor implements Executor {
         SshTarget target = target(alias);
         RemoteAttempts attempts = attempts(target);
         String dir = attemptDir(target, launch.ref());
-        attempts.prepare(dir, launch.script(), new RunnerScript().env(launch.env())
+        attempts.prepare(dir, launch.script(), new RunnerScript().env(launch.env()).logLimit(logLimit)
                 .prefix(HostMounts.check(launch.mounts())).render());
         RunnerClaim claim = attempts.startDetached(dir);
         return new ExecutionHandle(KIND, alias, claim.externalId(), dir);

@@ -24,7 +24,7 @@ class SshExecutorConfiguration {
     }
 
     @Bean
-    SshExecutor sshExecutor(SshHostService hosts, MinaSshClients clients) {
-        return new SshExecutor(hosts, clients, hosts);
+    SshExecutor sshExecutor(SshHostService hosts, MinaSshClients clients, RuntimeProperties runtime) {
+        return new SshExecutor(hosts, clients, hosts).logLimit(runtime.logLimit().toBytes());
     }
 }

@@ -52,6 +52,16 @@ class ErrorViewsBrowserIT {
             browser.screenshot("access-denied");
             browser.await(By.id("error-home")).click();
             browser.await(By.id("job-list"));
+
+            // a view meeting a database shutting down (raised by a test view: the database stays up)
+            browser.open("/test/outage/shutdown");
+            assertThat(browser.await(By.id("database-unavailable")).getText()).contains("Database unreachable")
+                    .contains("The database is not reachable; Gantry retries");
+            assertThat(browser.await(By.id("current-user")).getText()).isEqualTo(erin);
+            browser.screenshot("database-unavailable");
+            browser.width(420);
+            browser.screenshot("database-unavailable-420");
+            browser.width(1400);
         }
         assertThat(output.getOut()).contains("Refused view /admin/users to user '" + erin + "'");
     }

@@ -22,7 +22,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.time.Instant;
+import org.gantry.base.files.DiskSpace;
 import org.gantry.runtime.AttemptRef;
+import org.gantry.runtime.ExecutorException;
+import org.gantry.runtime.runner.RunnerScript;
 import org.gantry.runtime.ExecutionHandle;
 import org.gantry.runtime.LogStream;
 import org.gantry.runtime.MeasuredUse;
@@ -95,6 +99,127 @@ class LocalExecutorIT {
         Path work = dataDir.resolve("tasks/alice/hello/main-0/attempt-1/work");
         assertThat(out).contains("hello from hello main-0").contains("dir=" + work + " pwd=" + work);
         assertThat(log(executor, handle, LogStream.STDERR)).isEqualTo("oops\n");
+    }
+
+    @Test
+    void a_task_flooding_its_output_keeps_the_first_bytes_of_its_log_and_a_marker_and_ends_normally() throws Exception {
+        int limit = 1 << 20;
+        executor.logLimit(limit);
+        // 64 MiB on stdout and 8 MiB on stderr, as fast as the pipe takes them, then a clean exit
+        ExecutionHandle handle = submit(executor, launch("alice", "flood",
+                "head -c 67108864 /dev/zero | tr '\\0' x\nhead -c 8388608 /dev/zero | tr '\\0' e >&2\n"
+                        + "echo gone-after-the-cut\nexit 0\n"));
+
+        TaskObservation end = awaitFinal(executor, handle, WAIT);
+
+        assertThat(end.phase()).isEqualTo(Phase.SUCCEEDED);
+        assertThat(end.exitCode()).hasValue(0);
+        Path attempt = dataDir.resolve("tasks/alice/flood/main-0/attempt-1");
+        for (String stream : List.of("stdout.log", "stderr.log")) {
+            String kept = Files.readString(attempt.resolve(stream));
+            String marker = "\n" + RunnerScript.TRUNCATED_MARKER + " " + limit + " bytes";
+            assertThat(kept).as(stream).startsWith(stream.startsWith("stdout") ? "xxxx" : "eeee")
+                    .contains(marker).endsWith("discarded]\n").doesNotContain("gone-after-the-cut");
+            assertThat(kept.indexOf(marker)).as(stream).isEqualTo(limit);
+            assertThat(Files.size(attempt.resolve(stream))).as(stream).isLessThan(limit + 200L);
+        }
+    }
+
+    @Test
+    void a_log_under_the_limit_is_kept_whole_without_a_marker() throws Exception {
+        executor.logLimit(1 << 20);
+        ExecutionHandle handle = submit(executor, launch("alice", "small-log", "echo out\necho err >&2\nexit 4\n"));
+
+        TaskObservation end = awaitFinal(executor, handle, WAIT);
+
+        assertThat(end.exitCode()).hasValue(4);
+        assertThat(log(executor, handle, LogStream.STDOUT)).isEqualTo("out\n");
+        assertThat(log(executor, handle, LogStream.STDERR)).isEqualTo("err\n");
+    }
+
+    @Test
+    void on_a_full_disk_no_task_is_launched_nothing_half_written_stays_and_a_running_task_ends_once_space_returns()
+            throws Exception {
+        assumeThat(TaskAccounts.runningAsRoot()).as("mounting a tmpfs needs root").isTrue();
+        Path tasks = Files.createDirectories(dataDir.resolve("small-tasks"));
+        // outside the data directory, which the executor closes to the task accounts
+        Path gate = Files.createTempDirectory("gantry-gate");
+        Files.setPosixFilePermissions(gate, PosixFilePermissions.fromString("rwxr-xr-x"));
+        run("mount", "-t", "tmpfs", "-o", "size=4m", "tmpfs", tasks.toString());
+        Path filler = tasks.resolve("filler");
+        try {
+            LocalExecutor small = new LocalExecutor(dataDir, tasks, new RuntimeProperties.Local(null, null, 0,
+                    true, RuntimeProperties.TaskAccounts.PER_USER, "gantry-task", "gantry-", "auto", null,
+                    Duration.ofDays(30), 0), true).diskSpace(new DiskSpace(1 << 20));
+            created.add(small);
+            ExecutionHandle running = submit(small, launch("alice", "through-full-disk",
+                    "echo started\nwhile [ ! -e " + gate.resolve("go") + " ]; do sleep 0.1; done\n"
+                            + "echo after-the-gate || true\nexit 0\n"));
+            awaitLog(small, running, LogStream.STDOUT, "started", WAIT);
+
+            fill(filler);
+
+            // a waiting task is not placed, and says why
+            assertThatThrownBy(() -> small.placement("", "alice"))
+                    .isInstanceOf(ExecutorException.class).hasMessageContaining("is full")
+                    .hasMessageContaining("gantry.disk.min-free")
+                    .satisfies(e -> assertThat(((ExecutorException) e).isPermanent()).isFalse());
+            // a launch that gets past the check anyway fails for now and leaves no half-written attempt
+            assertThatThrownBy(() -> small.submit("", launch("alice", "half-written", "echo never\n")))
+                    .isInstanceOf(ExecutorException.class).hasMessageContaining("No space left on device");
+            assertThat(tasks.resolve("alice/half-written/main-0/attempt-1")).doesNotExist();
+
+            // the running task ends while the disk is full: its exit code cannot be written yet
+            Files.createFile(gate.resolve("go"));
+            Instant until = Instant.now().plusSeconds(3);
+            while (Instant.now().isBefore(until)) {
+                assertThat(small.observe(running).isFinal()).as("an end that could not be recorded yet").isFalse();
+                Thread.sleep(200);
+            }
+
+            Files.delete(filler);
+            TaskObservation end = awaitFinal(small, running, WAIT);
+            assertThat(end.phase()).isEqualTo(Phase.SUCCEEDED);
+            assertThat(end.exitCode()).hasValue(0);
+            assertThat(small.placement("", "alice")).isNotNull();
+            ExecutionHandle after = submit(small, launch("alice", "after-full-disk", "echo room again\n"));
+            assertThat(awaitFinal(small, after, WAIT).phase()).isEqualTo(Phase.SUCCEEDED);
+            assertThat(log(small, after, LogStream.STDOUT)).isEqualTo("room again\n");
+        } finally {
+            Files.deleteIfExists(filler);
+            Files.deleteIfExists(gate.resolve("go"));
+            Files.deleteIfExists(gate);
+            stopLeftovers();  // its tasks end and its executors close before the file system goes
+            submitted.clear();
+            created.clear();
+            run("umount", "-l", tasks.toString());
+        }
+    }
+
+    /** Writes to the file until the file system has no byte left. */
+    private static void fill(Path file) throws IOException {
+        byte[] block = new byte[64 * 1024];
+        try (var out = Files.newOutputStream(file)) {
+            while (true) {
+                out.write(block);
+            }
+        } catch (IOException full) {
+            assertThat(full).hasMessageContaining("No space left on device");
+        }
+        try (var out = Files.newOutputStream(file, java.nio.file.StandardOpenOption.APPEND)) {
+            while (true) {
+                out.write(0);
+                out.flush();
+            }
+        } catch (IOException full) {
+            // the last partial block is used too
+        }
+    }
+
+    private static void run(String... command) throws Exception {
+        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String output = new String(process.getInputStream().readAllBytes());
+        assertThat(process.waitFor()).as(String.join(" ", command) + ": " + output).isZero();
     }
 
     @Test

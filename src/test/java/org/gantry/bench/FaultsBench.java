@@ -1,0 +1,38 @@
+package org.gantry.bench;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Every fault kind with the given rounds, one after the other, and one table of them
+ * ({@link FaultOutcome#HEADER}): kill -9 of Gantry at random, a halt at each runtime
+ * transition, the embedded database killed, two instances with the leader killed, the tasks'
+ * disk full. {@code bench/faults.sh [rounds] [kinds…]}.
+ */
+public final class FaultsBench {
+
+    static final List<String> KINDS = List.of("kill", "halt-at", "database", "two-instances", "disk-full");
+
+    private FaultsBench() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 20;
+        List<String> kinds = args.length > 1 ? List.of(args).subList(1, args.length) : KINDS;
+        List<String> rows = new ArrayList<>();
+        for (String kind : kinds) {
+            System.out.println("== " + kind + ", " + rounds + " round(s)");
+            switch (kind) {
+                case "kill" -> rows.add(FaultBench.row(rounds));
+                case "halt-at" -> rows.addAll(HaltBench.rows(rounds));
+                case "database" -> rows.add(OutageBench.database(rounds));
+                case "two-instances" -> rows.add(TwoInstancesBench.row(rounds));
+                case "disk-full" -> rows.add(OutageBench.fullDisk(rounds));
+                default -> throw new IllegalArgumentException("kinds: " + String.join(" | ", KINDS));
+            }
+            System.out.println(FaultOutcome.HEADER);
+            rows.forEach(System.out::println);
+        }
+        System.exit(0);
+    }
+}
