@@ -29,7 +29,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.dao.DataIntegrityViolationException;
 import org.springframework.stereotype.Component;
-import org.springframework.transaction.annotation.Transactional;
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.support.TransactionSynchronizationManager;
+import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * Turns a submitted document into a stored job: parse, template with the user's
@@ -60,11 +62,17 @@ class JobSubmission {
     private final JobCapacity capacity;
     private final List<SubmissionGate> gates;
     private final ObjectProvider<JobStorages> storages;
+    private final SubmissionGroupCommit groupCommit;
+    private final TransactionTemplate readOnly;
 
     JobSubmission(JobRepository jobs, JobTaskRepository tasks, JobAttemptRepository attempts, JobEventRepository events,
                   JobDocuments documents, ExpressionService expressions, UserService users, GroupService groups,
                   CurrentUser currentUser, SecretCipher cipher, ObjectMapper json, Clock clock, JobCapacity capacity,
-                  JobLimitsProperties limits, List<SubmissionGate> gates, ObjectProvider<JobStorages> storages) {
+                  JobLimitsProperties limits, List<SubmissionGate> gates, ObjectProvider<JobStorages> storages,
+                  SubmissionGroupCommit groupCommit, PlatformTransactionManager transactions) {
+        this.groupCommit = groupCommit;
+        this.readOnly = new TransactionTemplate(transactions);
+        this.readOnly.setReadOnly(true);
         this.gates = List.copyOf(gates);
         this.storages = storages;
         this.parser = new ProtocolParser(limits.taskLimits());
@@ -83,9 +91,25 @@ class JobSubmission {
         this.clock = clock;
     }
 
-    @Transactional
+    /**
+     * Parses and checks the document on the caller's thread, then stores the job: in the
+     * caller's transaction when there is one (a template's or an assignment's use stores its
+     * own rows with the job), else by {@link SubmissionGroupCommit} together with the
+     * submissions that arrive meanwhile. Either way the job is committed when this returns.
+     */
     public JobSummary submit(String username, String text) {
         currentUser.checkIsSelf(username);
+        if (TransactionSynchronizationManager.isActualTransactionActive()) {
+            Accepted accepted = accept(username, text);
+            return JobSummary.of(store(accepted));
+        }
+        Accepted accepted = readOnly.execute(status -> accept(username, text));
+        Job job = groupCommit.commit(() -> store(accepted));
+        return JobSummary.of(job);
+    }
+
+    /** Everything that can refuse a submission but a name taken meanwhile; reads only. */
+    private Accepted accept(String username, String text) {
         ParseResult parsed = parser.parse(text);
         if (parsed.spec().isEmpty()) {
             boolean tooLarge = parsed.errors().stream().anyMatch(p -> p.code().equals("too-large"));
@@ -104,14 +128,23 @@ class JobSubmission {
         if (jobs.existsByOwnerUsernameAndName(username, spec.name())) {
             throw conflict(username, spec.name());
         }
-        Instant now = clock.instant();
         boolean hasSecrets = !spec.secrets().isEmpty();
-        Job job = new Job(owner, spec.name(), virtualCluster,
-                hasSecrets ? documents.withoutSecrets(text, spec) : text,
-                resolved.resolvedText(), now);
-        if (hasSecrets) {
-            job.setSecretsCiphertext(cipher.seal(sealedPayload(text, spec), job.getFrameworkName()));
-        }
+        String stored = hasSecrets ? documents.withoutSecrets(text, spec) : text;
+        Optional<String> sealed = hasSecrets ? Optional.of(sealedPayload(text, spec)) : Optional.empty();
+        return new Accepted(owner, spec, virtualCluster, stored, resolved.resolvedText(), sealed);
+    }
+
+    /**
+     * Inserts the job with its tasks, first attempt and first event in the current
+     * transaction; builds every entity afresh, as a group that failed stores it again alone.
+     */
+    private Job store(Accepted accepted) {
+        JobSpec spec = accepted.spec();
+        String username = accepted.owner().getUsername();
+        Instant now = clock.instant();
+        Job job = new Job(accepted.owner(), spec.name(), accepted.virtualCluster(), accepted.storedText(),
+                accepted.resolvedText(), now);
+        accepted.sealedPayload().ifPresent(payload -> job.setSecretsCiphertext(cipher.seal(payload, job.getFrameworkName())));
         job.setTotals(spec.taskRoles().size(), totalTasks(spec), totalGpus(spec));
         try {
             jobs.saveAndFlush(job);
@@ -121,10 +154,17 @@ class JobSubmission {
         createTasks(job, spec);
         attempts.save(new JobAttempt(job, 0));
         events.save(new JobEvent(job, now, JobEvent.Type.Normal, "Submitted",
-                "Submitted to virtual cluster " + virtualCluster + " with " + job.getTotalTaskNumber() + " task(s)"));
-        audit.info("Job {} submitted to {} ({} task roles, {} tasks{})", job.getFrameworkName(), virtualCluster,
-                job.getTotalTaskRoleNumber(), job.getTotalTaskNumber(), hasSecrets ? ", secrets sealed" : "");
-        return JobSummary.of(job);
+                "Submitted to virtual cluster " + accepted.virtualCluster() + " with " + job.getTotalTaskNumber()
+                        + " task(s)"));
+        audit.info("Job {} submitted to {} ({} task roles, {} tasks{})", job.getFrameworkName(),
+                accepted.virtualCluster(), job.getTotalTaskRoleNumber(), job.getTotalTaskNumber(),
+                accepted.sealedPayload().isPresent() ? ", secrets sealed" : "");
+        return job;
+    }
+
+    /** A submission that passed every check: what {@link #store} inserts. */
+    private record Accepted(UserAccount owner, JobSpec spec, String virtualCluster, String storedText,
+                            String resolvedText, Optional<String> sealedPayload) {
     }
 
     private void createTasks(Job job, JobSpec spec) {
