@@ -44,6 +44,8 @@ class JobSubmission {
 
     static final String DEFAULT_VIRTUAL_CLUSTER = "default";
     private static final Logger audit = LoggerFactory.getLogger("org.gantry.audit");
+    /** What every reference to a user's expression starts with ({@code <% expression.key %>}). */
+    private static final String EXPRESSION_PREFIX = "expression.";
     private static final Pattern VIRTUAL_CLUSTER_LINE = Pattern.compile("(?m)^(\\s*)virtualCluster\\s*:");
 
     private final ProtocolParser parser;
@@ -116,14 +118,17 @@ class JobSubmission {
             throw new JobSubmissionException(tooLarge ? Reason.TOO_LARGE : Reason.INVALID, parsed.problems());
         }
         JobSpec spec = parsed.spec().get();
-        TemplateResult resolved = documents.resolveKeepingSecrets(text, spec, expressions.values(username));
+        // a document that names no expression needs none of the user's (one query fewer per job)
+        Map<String, String> values = text.contains(EXPRESSION_PREFIX) ? expressions.values(username) : Map.of();
+        TemplateResult resolved = documents.resolveKeepingSecrets(text, spec, values);
         if (resolved.hasErrors()) {
             throw new JobSubmissionException(Reason.INVALID, resolved.problems());
         }
         UserAccount owner = users.find(username).orElseThrow(() -> new IllegalStateException("No user " + username));
-        String virtualCluster = checkVirtualCluster(owner, spec, text);
-        checkCapacity(spec, virtualCluster);
-        checkStorages(username, virtualCluster, spec);
+        VirtualCluster cluster = checkVirtualCluster(owner, spec, text);
+        String virtualCluster = cluster.getName();
+        checkCapacity(spec, cluster);
+        checkStorages(username, cluster, spec);
         checkGates(username, virtualCluster);
         if (jobs.existsByOwnerUsernameAndName(username, spec.name())) {
             throw conflict(username, spec.name());
@@ -177,9 +182,10 @@ class JobSubmission {
         tasks.saveAll(created);
     }
 
-    private String checkVirtualCluster(UserAccount owner, JobSpec spec, String text) {
+    private VirtualCluster checkVirtualCluster(UserAccount owner, JobSpec spec, String text) {
         String name = spec.defaults().virtualCluster().orElse(DEFAULT_VIRTUAL_CLUSTER);
-        if (groups.virtualCluster(name).isEmpty()) {
+        Optional<VirtualCluster> cluster = groups.virtualCluster(name);
+        if (cluster.isEmpty()) {
             throw new JobSubmissionException(Reason.NO_VIRTUAL_CLUSTER, List.of(virtualClusterProblem(text,
                     "no-virtual-cluster", "Virtual cluster " + name + " is not found.")));
         }
@@ -188,7 +194,7 @@ class JobSubmission {
                     "forbidden-virtual-cluster", "User " + owner.getUsername() + " is not allowed to submit to"
                             + " virtual cluster " + name + "; allowed: " + String.join(", ", owner.virtualClusterNames()))));
         }
-        return name;
+        return cluster.get();
     }
 
     private void checkGates(String username, String virtualCluster) {
@@ -201,12 +207,11 @@ class JobSubmission {
     }
 
     /** Storages the user may not use, or that the virtual cluster's executor cannot reach, refuse the job. */
-    private void checkStorages(String username, String virtualCluster, JobSpec spec) {
+    private void checkStorages(String username, VirtualCluster cluster, JobSpec spec) {
         JobStorages jobStorages = storages.getIfAvailable();
         if (jobStorages == null || !spec.extras().containsKey("storages")) {
             return;
         }
-        VirtualCluster cluster = groups.virtualCluster(virtualCluster).orElseThrow();
         List<Problem> problems = jobStorages.problems(username, cluster.getExecutor(), cluster.getExecutorTarget(), spec);
         if (!problems.isEmpty()) {
             throw new JobSubmissionException(Reason.INVALID, problems);
@@ -214,9 +219,9 @@ class JobSubmission {
     }
 
     /** A job that can never start where it would run is refused, as {@code sbatch} refuses it. */
-    private void checkCapacity(JobSpec spec, String virtualCluster) {
-        Optional<NodeCapacity> largest = groups.virtualCluster(virtualCluster).flatMap(capacity::largestNode);
-        List<Problem> problems = largest.map(node -> node.misfits(spec, virtualCluster)).orElse(List.of()).stream()
+    private void checkCapacity(JobSpec spec, VirtualCluster cluster) {
+        Optional<NodeCapacity> largest = capacity.largestNode(cluster);
+        List<Problem> problems = largest.map(node -> node.misfits(spec, cluster.getName())).orElse(List.of()).stream()
                 .map(m -> new Problem(Problem.Severity.ERROR, "beyond-capacity", m.message(), m.path(), 0, 0, 0, 0,
                         Optional.empty()))
                 .toList();
