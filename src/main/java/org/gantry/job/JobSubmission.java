@@ -15,6 +15,7 @@ import org.gantry.job.JobSubmissionException.Reason;
 import org.gantry.job.lint.NodeCapacity;
 import org.gantry.job.protocol.JobSpec;
 import org.gantry.job.protocol.ParseResult;
+import org.gantry.job.protocol.ParsedDocument;
 import org.gantry.job.protocol.Problem;
 import org.gantry.job.protocol.ProtocolParser;
 import org.gantry.job.protocol.TaskRole;
@@ -106,13 +107,13 @@ class JobSubmission {
             return JobSummary.of(store(accepted));
         }
         Accepted accepted = readOnly.execute(status -> accept(username, text));
-        Job job = groupCommit.commit(() -> store(accepted));
-        return JobSummary.of(job);
+        return groupCommit.commit(() -> JobSummary.of(store(accepted)));
     }
 
     /** Everything that can refuse a submission but a name taken meanwhile; reads only. */
     private Accepted accept(String username, String text) {
-        ParseResult parsed = parser.parse(text);
+        ParsedDocument document = parser.parseDocument(text);
+        ParseResult parsed = document.result();
         if (parsed.spec().isEmpty()) {
             boolean tooLarge = parsed.errors().stream().anyMatch(p -> p.code().equals("too-large"));
             throw new JobSubmissionException(tooLarge ? Reason.TOO_LARGE : Reason.INVALID, parsed.problems());
@@ -120,7 +121,7 @@ class JobSubmission {
         JobSpec spec = parsed.spec().get();
         // a document that names no expression needs none of the user's (one query fewer per job)
         Map<String, String> values = text.contains(EXPRESSION_PREFIX) ? expressions.values(username) : Map.of();
-        TemplateResult resolved = documents.resolveKeepingSecrets(text, spec, values);
+        TemplateResult resolved = documents.resolveKeepingSecrets(document, text, spec, values);
         if (resolved.hasErrors()) {
             throw new JobSubmissionException(Reason.INVALID, resolved.problems());
         }

@@ -9,6 +9,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
+import org.gantry.base.db.DatabaseOutage;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
@@ -127,6 +128,11 @@ class SubmissionGroupCommit {
                     return stored;
                 });
             } catch (RuntimeException groupFailed) {
+                if (DatabaseOutage.isCause(groupFailed)) {
+                    // alone each would wait for a connection in turn: all get the outage now (503)
+                    group.forEach(p -> p.result.completeExceptionally(groupFailed));
+                    return;
+                }
                 // rolled back: each submission again on its own, so that only the bad one fails
                 log.debug("A group of {} submissions failed ({}); storing them one by one", group.size(),
                         groupFailed.toString());
