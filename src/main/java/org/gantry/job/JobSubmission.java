@@ -104,10 +104,18 @@ class JobSubmission {
         currentUser.checkIsSelf(username);
         if (TransactionSynchronizationManager.isActualTransactionActive()) {
             Accepted accepted = accept(username, text);
-            return JobSummary.of(store(accepted));
+            return logged(JobSummary.of(store(accepted)), accepted);
         }
         Accepted accepted = readOnly.execute(status -> accept(username, text));
-        return groupCommit.commit(() -> JobSummary.of(store(accepted)));
+        // logged on the request's thread (with its request id), once the job is committed
+        return logged(groupCommit.commit(() -> JobSummary.of(store(accepted))), accepted);
+    }
+
+    private static JobSummary logged(JobSummary job, Accepted accepted) {
+        audit.info("Job {} submitted to {} ({} task roles, {} tasks{})", job.frameworkName(), job.virtualCluster(),
+                job.totalTaskRoleNumber(), job.totalTaskNumber(),
+                accepted.sealedPayload().isPresent() ? ", secrets sealed" : "");
+        return job;
     }
 
     /** Everything that can refuse a submission but a name taken meanwhile; reads only. */
@@ -162,9 +170,6 @@ class JobSubmission {
         events.save(new JobEvent(job, now, JobEvent.Type.Normal, "Submitted",
                 "Submitted to virtual cluster " + accepted.virtualCluster() + " with " + job.getTotalTaskNumber()
                         + " task(s)"));
-        audit.info("Job {} submitted to {} ({} task roles, {} tasks{})", job.getFrameworkName(),
-                accepted.virtualCluster(), job.getTotalTaskRoleNumber(), job.getTotalTaskNumber(),
-                accepted.sealedPayload().isPresent() ? ", secrets sealed" : "");
         return job;
     }
 
