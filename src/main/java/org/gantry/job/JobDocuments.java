@@ -2,7 +2,9 @@ package org.gantry.job;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import org.gantry.job.protocol.JobSpec;
+import org.gantry.job.protocol.ParsedDocument;
 import org.gantry.job.protocol.SecretRedaction;
 import org.gantry.job.protocol.TemplateResult;
 import org.gantry.job.protocol.Templating;
@@ -21,14 +23,32 @@ class JobDocuments {
      * secret value, whatever its length; the runtime puts the values in when it launches.
      */
     TemplateResult resolveKeepingSecrets(String text, JobSpec spec, Map<String, String> expressions) {
+        return resolveKeepingSecrets(new Resolver(text, Optional.empty()), spec, expressions);
+    }
+
+    /** As {@link #resolveKeepingSecrets(String, JobSpec, Map)} for a document parsed with its tree kept. */
+    TemplateResult resolveKeepingSecrets(ParsedDocument parsed, String text, JobSpec spec,
+                                         Map<String, String> expressions) {
+        return resolveKeepingSecrets(new Resolver(text, Optional.of(parsed)), spec, expressions);
+    }
+
+    /** Templates the text, from the parser's tree when there is one. */
+    private record Resolver(String text, Optional<ParsedDocument> parsed) {
+        TemplateResult resolve(JobSpec spec, Map<String, String> expressions) {
+            return parsed.map(p -> Templating.resolve(p, spec, expressions))
+                    .orElseGet(() -> Templating.resolve(text, spec, expressions));
+        }
+    }
+
+    private TemplateResult resolveKeepingSecrets(Resolver resolver, JobSpec spec, Map<String, String> expressions) {
         if (spec.secrets().isEmpty()) {
-            return Templating.resolve(text, spec, expressions);
+            return resolver.resolve(spec, expressions);
         }
         JobSpec references = new JobSpec(spec.protocolVersion(), spec.name(), spec.type(), spec.version(),
                 spec.description(), spec.contributor(), spec.jobRetryCount(), spec.prerequisites(), spec.parameters(),
                 references(spec.secrets(), ""), spec.taskRoles(), spec.defaults(), spec.deployments(), spec.extras(),
                 spec.deps());
-        TemplateResult resolved = Templating.resolve(text, references, expressions);
+        TemplateResult resolved = resolver.resolve(references, expressions);
         return new TemplateResult(withoutSecrets(resolved.resolvedText(), spec), resolved.problems());
     }
 

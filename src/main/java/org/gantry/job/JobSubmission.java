@@ -16,6 +16,7 @@ import org.gantry.job.JobSubmissionException.Reason;
 import org.gantry.job.lint.NodeCapacity;
 import org.gantry.job.protocol.JobSpec;
 import org.gantry.job.protocol.ParseResult;
+import org.gantry.job.protocol.ParsedDocument;
 import org.gantry.job.protocol.Problem;
 import org.gantry.job.protocol.ProtocolParser;
 import org.gantry.job.protocol.TaskRole;
@@ -30,7 +31,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.dao.DataIntegrityViolationException;
 import org.springframework.stereotype.Component;
-import org.springframework.transaction.annotation.Transactional;
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.support.TransactionSynchronizationManager;
+import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * Turns a submitted document into a stored job: parse, template with the user's
@@ -43,6 +46,8 @@ class JobSubmission {
 
     static final String DEFAULT_VIRTUAL_CLUSTER = "default";
     private static final Logger audit = LoggerFactory.getLogger("org.gantry.audit");
+    /** What every reference to a user's expression starts with ({@code <% expression.key %>}). */
+    private static final String EXPRESSION_PREFIX = "expression.";
     private static final Pattern VIRTUAL_CLUSTER_LINE = Pattern.compile("(?m)^(\\s*)virtualCluster\\s*:");
 
     private final ProtocolParser parser;
@@ -62,13 +67,18 @@ class JobSubmission {
     private final List<SubmissionGate> gates;
     private final ObjectProvider<JobStorages> storages;
     private final DiskSpace disk;
+    private final SubmissionGroupCommit groupCommit;
+    private final TransactionTemplate readOnly;
 
     JobSubmission(JobRepository jobs, JobTaskRepository tasks, JobAttemptRepository attempts, JobEventRepository events,
                   JobDocuments documents, ExpressionService expressions, UserService users, GroupService groups,
                   CurrentUser currentUser, SecretCipher cipher, ObjectMapper json, Clock clock, JobCapacity capacity,
                   JobLimitsProperties limits, List<SubmissionGate> gates, ObjectProvider<JobStorages> storages,
-                  DiskSpace disk) {
+                  DiskSpace disk, SubmissionGroupCommit groupCommit, PlatformTransactionManager transactions) {
         this.disk = disk;
+        this.groupCommit = groupCommit;
+        this.readOnly = new TransactionTemplate(transactions);
+        this.readOnly.setReadOnly(true);
         this.gates = List.copyOf(gates);
         this.storages = storages;
         this.parser = new ProtocolParser(limits.taskLimits());
@@ -87,36 +97,72 @@ class JobSubmission {
         this.clock = clock;
     }
 
-    @Transactional
+    /**
+     * Parses and checks the document on the caller's thread, then stores the job: in the
+     * caller's transaction when there is one (a template's or an assignment's use stores its
+     * own rows with the job), else by {@link SubmissionGroupCommit} together with the
+     * submissions that arrive meanwhile. Either way the job is committed when this returns.
+     */
     public JobSummary submit(String username, String text) {
         currentUser.checkIsSelf(username);
-        ParseResult parsed = parser.parse(text);
+        if (TransactionSynchronizationManager.isActualTransactionActive()) {
+            Accepted accepted = accept(username, text);
+            return logged(JobSummary.of(store(accepted)), accepted);
+        }
+        Accepted accepted = readOnly.execute(status -> accept(username, text));
+        // logged on the request's thread (with its request id), once the job is committed
+        return logged(groupCommit.commit(() -> JobSummary.of(store(accepted))), accepted);
+    }
+
+    private static JobSummary logged(JobSummary job, Accepted accepted) {
+        audit.info("Job {} submitted to {} ({} task roles, {} tasks{})", job.frameworkName(), job.virtualCluster(),
+                job.totalTaskRoleNumber(), job.totalTaskNumber(),
+                accepted.sealedPayload().isPresent() ? ", secrets sealed" : "");
+        return job;
+    }
+
+    /** Everything that can refuse a submission but a name taken meanwhile; reads only. */
+    private Accepted accept(String username, String text) {
+        ParsedDocument document = parser.parseDocument(text);
+        ParseResult parsed = document.result();
         if (parsed.spec().isEmpty()) {
             boolean tooLarge = parsed.errors().stream().anyMatch(p -> p.code().equals("too-large"));
             throw new JobSubmissionException(tooLarge ? Reason.TOO_LARGE : Reason.INVALID, parsed.problems());
         }
         JobSpec spec = parsed.spec().get();
-        TemplateResult resolved = documents.resolveKeepingSecrets(text, spec, expressions.values(username));
+        // a document that names no expression needs none of the user's (one query fewer per job)
+        Map<String, String> values = text.contains(EXPRESSION_PREFIX) ? expressions.values(username) : Map.of();
+        TemplateResult resolved = documents.resolveKeepingSecrets(document, text, spec, values);
         if (resolved.hasErrors()) {
             throw new JobSubmissionException(Reason.INVALID, resolved.problems());
         }
         UserAccount owner = users.find(username).orElseThrow(() -> new IllegalStateException("No user " + username));
-        String virtualCluster = checkVirtualCluster(owner, spec, text);
-        checkCapacity(spec, virtualCluster);
-        checkStorages(username, virtualCluster, spec);
+        VirtualCluster cluster = checkVirtualCluster(owner, spec, text);
+        String virtualCluster = cluster.getName();
+        checkCapacity(spec, cluster);
+        checkStorages(username, cluster, spec);
         checkGates(username, virtualCluster);
         checkDisk();
         if (jobs.existsByOwnerUsernameAndName(username, spec.name())) {
             throw conflict(username, spec.name());
         }
-        Instant now = clock.instant();
         boolean hasSecrets = !spec.secrets().isEmpty();
-        Job job = new Job(owner, spec.name(), virtualCluster,
-                hasSecrets ? documents.withoutSecrets(text, spec) : text,
-                resolved.resolvedText(), now);
-        if (hasSecrets) {
-            job.setSecretsCiphertext(cipher.seal(sealedPayload(text, spec), job.getFrameworkName()));
-        }
+        String stored = hasSecrets ? documents.withoutSecrets(text, spec) : text;
+        Optional<String> sealed = hasSecrets ? Optional.of(sealedPayload(text, spec)) : Optional.empty();
+        return new Accepted(owner, spec, virtualCluster, stored, resolved.resolvedText(), sealed);
+    }
+
+    /**
+     * Inserts the job with its tasks, first attempt and first event in the current
+     * transaction; builds every entity afresh, as a group that failed stores it again alone.
+     */
+    private Job store(Accepted accepted) {
+        JobSpec spec = accepted.spec();
+        String username = accepted.owner().getUsername();
+        Instant now = clock.instant();
+        Job job = new Job(accepted.owner(), spec.name(), accepted.virtualCluster(), accepted.storedText(),
+                accepted.resolvedText(), now);
+        accepted.sealedPayload().ifPresent(payload -> job.setSecretsCiphertext(cipher.seal(payload, job.getFrameworkName())));
         job.setTotals(spec.taskRoles().size(), totalTasks(spec), totalGpus(spec));
         try {
             jobs.saveAndFlush(job);
@@ -126,10 +172,14 @@ class JobSubmission {
         createTasks(job, spec);
         attempts.save(new JobAttempt(job, 0));
         events.save(new JobEvent(job, now, JobEvent.Type.Normal, "Submitted",
-                "Submitted to virtual cluster " + virtualCluster + " with " + job.getTotalTaskNumber() + " task(s)"));
-        audit.info("Job {} submitted to {} ({} task roles, {} tasks{})", job.getFrameworkName(), virtualCluster,
-                job.getTotalTaskRoleNumber(), job.getTotalTaskNumber(), hasSecrets ? ", secrets sealed" : "");
-        return JobSummary.of(job);
+                "Submitted to virtual cluster " + accepted.virtualCluster() + " with " + job.getTotalTaskNumber()
+                        + " task(s)"));
+        return job;
+    }
+
+    /** A submission that passed every check: what {@link #store} inserts. */
+    private record Accepted(UserAccount owner, JobSpec spec, String virtualCluster, String storedText,
+                            String resolvedText, Optional<String> sealedPayload) {
     }
 
     private void createTasks(Job job, JobSpec spec) {
@@ -142,9 +192,10 @@ class JobSubmission {
         tasks.saveAll(created);
     }
 
-    private String checkVirtualCluster(UserAccount owner, JobSpec spec, String text) {
+    private VirtualCluster checkVirtualCluster(UserAccount owner, JobSpec spec, String text) {
         String name = spec.defaults().virtualCluster().orElse(DEFAULT_VIRTUAL_CLUSTER);
-        if (groups.virtualCluster(name).isEmpty()) {
+        Optional<VirtualCluster> cluster = groups.virtualCluster(name);
+        if (cluster.isEmpty()) {
             throw new JobSubmissionException(Reason.NO_VIRTUAL_CLUSTER, List.of(virtualClusterProblem(text,
                     "no-virtual-cluster", "Virtual cluster " + name + " is not found.")));
         }
@@ -153,7 +204,7 @@ class JobSubmission {
                     "forbidden-virtual-cluster", "User " + owner.getUsername() + " is not allowed to submit to"
                             + " virtual cluster " + name + "; allowed: " + String.join(", ", owner.virtualClusterNames()))));
         }
-        return name;
+        return cluster.get();
     }
 
     /** A job is refused before anything of it is written when the disk its tasks need is (nearly) full. */
@@ -174,12 +225,11 @@ class JobSubmission {
     }
 
     /** Storages the user may not use, or that the virtual cluster's executor cannot reach, refuse the job. */
-    private void checkStorages(String username, String virtualCluster, JobSpec spec) {
+    private void checkStorages(String username, VirtualCluster cluster, JobSpec spec) {
         JobStorages jobStorages = storages.getIfAvailable();
         if (jobStorages == null || !spec.extras().containsKey("storages")) {
             return;
         }
-        VirtualCluster cluster = groups.virtualCluster(virtualCluster).orElseThrow();
         List<Problem> problems = jobStorages.problems(username, cluster.getExecutor(), cluster.getExecutorTarget(), spec);
         if (!problems.isEmpty()) {
             throw new JobSubmissionException(Reason.INVALID, problems);
@@ -187,9 +237,9 @@ class JobSubmission {
     }
 
     /** A job that can never start where it would run is refused, as {@code sbatch} refuses it. */
-    private void checkCapacity(JobSpec spec, String virtualCluster) {
-        Optional<NodeCapacity> largest = groups.virtualCluster(virtualCluster).flatMap(capacity::largestNode);
-        List<Problem> problems = largest.map(node -> node.misfits(spec, virtualCluster)).orElse(List.of()).stream()
+    private void checkCapacity(JobSpec spec, VirtualCluster cluster) {
+        Optional<NodeCapacity> largest = capacity.largestNode(cluster);
+        List<Problem> problems = largest.map(node -> node.misfits(spec, cluster.getName())).orElse(List.of()).stream()
                 .map(m -> new Problem(Problem.Severity.ERROR, "beyond-capacity", m.message(), m.path(), 0, 0, 0, 0,
                         Optional.empty()))
                 .toList();

@@ -196,8 +196,11 @@ public class BillingService implements SubmissionGate {
     @Override
     @Transactional(readOnly = true)
     public Optional<String> refusal(String username, String virtualCluster) {
-        List<String> groups = store.groupsOf(username);
-        for (Budget b : store.budgets()) {
+        List<Budget> budgets = store.budgets();
+        // the user's groups are read only when a group has a hard limit: most submissions pay one query
+        List<String> groups = budgets.stream().anyMatch(b -> b.hardLimit() && b.scope() == Budget.Scope.GROUP)
+                ? store.groupsOf(username) : List.of();
+        for (Budget b : budgets) {
             boolean applies = b.scope() == Budget.Scope.USER ? b.subject().equals(username) : groups.contains(b.subject());
             if (b.hardLimit() && applies) {
                 Budget.Status status = status(b);

@@ -18,6 +18,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import javax.sql.DataSource;
 import org.gantry.GantryApplication;
+import org.gantry.runtime.SlurmCluster;
 import org.gantry.testsupport.RestClient;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.web.context.WebServerApplicationContext;
@@ -60,10 +61,14 @@ public final class SubmitJobsBenchmark {
         int seconds = intArg(args, "--seconds", 30);
         int warmup = intArg(args, "--warmup", 10);
         int rate = intArg(args, "--rate", 0);
+        boolean versusSbatch = List.of(args).contains("--vs-sbatch");
+        int loops = intArg(args, "--sbatch-loops", 4);
+        int pacedRate = intArg(args, "--paced-rate", 5);
         Path dataDir = Files.createTempDirectory("gantry-bench");
         ConfigurableApplicationContext app = SpringApplication.run(GantryApplication.class,
                 "--server.port=0", "--gantry.data-dir=" + dataDir, "--gantry.admin-password=" + RestClient.ADMIN_PASSWORD,
                 "--logging.level.root=warn", "--logging.level.org.gantry.audit=warn", "--spring.main.banner-mode=off");
+        List<Result> gantry = new ArrayList<>();
         try {
             int port = ((WebServerApplicationContext) app).getWebServer().getPort();
             List<RestClient> users = new ArrayList<>();
@@ -71,18 +76,73 @@ public final class SubmitJobsBenchmark {
                 users.add(RestClient.newUser(port, "bench"));
             }
             System.out.printf("Gantry on port %d; %d clients, %s, %d s warm-up, %d s measured%n", port, clients,
-                    rate > 0 ? "paced at " + rate + " jobs/s" : "back to back", warmup, seconds);
+                    versusSbatch ? "back to back, then paced at " + pacedRate + " jobs/s"
+                            : rate > 0 ? "paced at " + rate + " jobs/s" : "back to back", warmup, seconds);
             run(port, users, warmup, rate, "warm-up", new ConcurrentLinkedQueue<>());
             ConcurrentLinkedQueue<String> acknowledged = new ConcurrentLinkedQueue<>();
             Duration jvmBefore = cpu(ProcessHandle.current());
             Duration pgBefore = postgresCpu(dataDir);
-            Result result = run(port, users, seconds, rate, "run", acknowledged);
+            Result result = run(port, users, seconds, versusSbatch ? 0 : rate, "run", acknowledged);
             result.print();
+            gantry.add(result);
             printCpu(acknowledged.size(), cpu(ProcessHandle.current()).minus(jvmBefore),
                     postgresCpu(dataDir).minus(pgBefore));
+            if (versusSbatch) {
+                Result paced = run(port, users, seconds, pacedRate, "run-paced", acknowledged);
+                paced.print();
+                gantry.add(paced);
+            }
             verify(app.getBean(DataSource.class), acknowledged);
         } finally {
             app.close();
+        }
+        if (versusSbatch) {
+            versusSbatch(gantry, clients, loops, seconds, pacedRate);
+        }
+    }
+
+    /**
+     * The same two figures for {@code sbatch} on a one-node Slurm started here as the tests
+     * start it, after Gantry has stopped, then both side by side with the load average.
+     */
+    private static void versusSbatch(List<Result> gantry, int clients, int loops, int seconds, int pacedRate)
+            throws Exception {
+        List<String> missing = SlurmCluster.missing();
+        if (!missing.isEmpty()) {
+            System.out.println("Slurm is not installed here (missing " + String.join(", ", missing)
+                    + "): Gantry's figures only");
+            return;
+        }
+        Path slurmDir = Files.createTempDirectory("gantry-bench-slurm");
+        List<Result> slurm = new ArrayList<>();
+        try (SlurmCluster cluster = SlurmCluster.start(slurmDir)) {
+            SbatchLoad sbatch = new SbatchLoad(cluster);
+            System.out.printf("Slurm in %s; %d sbatch loops%n", slurmDir, loops);
+            sbatch.run(loops, Math.max(2, seconds / 5), 0, "warm-up");
+            Result saturated = sbatch.run(loops, seconds, 0, "run");
+            saturated.print();
+            slurm.add(saturated);
+            Result paced = sbatch.run(loops, seconds, pacedRate, "run-paced");
+            paced.print();
+            slurm.add(paced);
+        }
+        System.out.println();
+        System.out.println("| figure | Gantry | sbatch | Gantry / sbatch | load average (Gantry; sbatch) |");
+        System.out.println("|---|---|---|---|---|");
+        System.out.printf("| submissions accepted per second (%d HTTP clients; %d sbatch loops) | %.1f | %.1f | %.2f× | %s; %s |%n",
+                clients, loops, gantry.get(0).perSecond(), slurm.get(0).perSecond(),
+                gantry.get(0).perSecond() / slurm.get(0).perSecond(), gantry.get(0).load(), slurm.get(0).load());
+        System.out.printf("| acknowledgement at %d jobs/s, p50 ms (POST until 202; sbatch returns) | %.1f | %.1f | %.2f× | %s; %s |%n",
+                pacedRate, gantry.get(1).percentile(0.5), slurm.get(1).percentile(0.5),
+                gantry.get(1).percentile(0.5) / slurm.get(1).percentile(0.5), gantry.get(1).load(), slurm.get(1).load());
+    }
+
+    /** The 1-minute load average, for labelling a figure measured on a shared machine. */
+    static String loadAverage() {
+        try {
+            return Files.readString(Path.of("/proc/loadavg")).split(" ")[0];
+        } catch (java.io.IOException e) {
+            return "?";
         }
     }
 
@@ -134,9 +194,10 @@ public final class SubmitJobsBenchmark {
                 }
             }, "client-" + c).start();
         }
+        String load = loadAverage();
         done.await();
         double elapsed = (System.nanoTime() - start) / 1e9;
-        return new Result(phase, new ArrayList<>(latencies), failures.get(), elapsed);
+        return new Result(phase, new ArrayList<>(latencies), failures.get(), elapsed, load + "–" + loadAverage());
     }
 
     /**
@@ -178,15 +239,20 @@ public final class SubmitJobsBenchmark {
         }
     }
 
-    private record Result(String phase, List<Long> latencies, int failures, double seconds) {
+    /** One phase's acknowledgements; {@code load} is the load average at its start and end. */
+    record Result(String phase, List<Long> latencies, int failures, double seconds, String load) {
         void print() {
-            Collections.sort(latencies);
-            System.out.printf("%d jobs acknowledged in %.1f s: %.1f jobs/s; latency p50 %.1f ms, p99 %.1f ms,"
-                            + " max %.1f ms; %d not acknowledged%n", latencies.size(), seconds,
-                    latencies.size() / seconds, percentile(0.50), percentile(0.99), percentile(1.0), failures);
+            System.out.printf("%s: %d jobs acknowledged in %.1f s: %.1f jobs/s; latency p50 %.1f ms, p99 %.1f ms,"
+                            + " max %.1f ms; %d not acknowledged; load average %s%n", phase, latencies.size(), seconds,
+                    perSecond(), percentile(0.50), percentile(0.99), percentile(1.0), failures, load);
         }
 
-        private double percentile(double p) {
+        double perSecond() {
+            return latencies.size() / seconds;
+        }
+
+        double percentile(double p) {
+            Collections.sort(latencies);
             if (latencies.isEmpty()) {
                 return Double.NaN;
             }

@@ -35,13 +35,21 @@ public final class ProtocolParser {
     }
 
     public ParseResult parse(String text) {
+        return parseDocument(text).result();
+    }
+
+    /**
+     * As {@link #parse}, keeping the composed tree: {@link Templating#resolve(ParsedDocument,
+     * JobSpec, java.util.Map)} then templates the document without composing it again.
+     */
+    public ParsedDocument parseDocument(String text) {
         String document = text == null ? "" : text;
         SourceText source = new SourceText(document.length() > ProtocolLimits.MAX_DOCUMENT_BYTES ? "" : document);
         Diagnostics diagnostics = new Diagnostics(source);
         if (exceedsLimit(document)) {
             diagnostics.addAt(Severity.ERROR, "too-large", "the document is larger than "
                     + ProtocolLimits.MAX_DOCUMENT_BYTES / 1024 + " KiB", "", 0, 0, Optional.empty());
-            return new ParseResult(Optional.empty(), diagnostics.problems());
+            return new ParsedDocument(new ParseResult(Optional.empty(), diagnostics.problems()), source, null);
         }
         try {
             Optional<Node> root = YamlComposer.compose(diagnostics)
@@ -51,17 +59,18 @@ public final class ProtocolParser {
                     diagnostics.addAt(Severity.ERROR, "empty-document", "the document is empty; a job needs at least"
                             + " protocolVersion, name, type and taskRoles", "", 0, 0, Optional.empty());
                 }
-                return new ParseResult(Optional.empty(), diagnostics.problems());
+                return new ParsedDocument(new ParseResult(Optional.empty(), diagnostics.problems()), source, null);
             }
             DocumentChecks.check(root.get(), diagnostics);
             Optional<JobSpec> spec = new JobSpecReader(diagnostics).read(root.get());
             spec.ifPresent(s -> taskLimits.check(s, root.get(), diagnostics));
-            return new ParseResult(diagnostics.hasErrors() ? Optional.empty() : spec, diagnostics.problems());
+            return new ParsedDocument(new ParseResult(diagnostics.hasErrors() ? Optional.empty() : spec,
+                    diagnostics.problems()), source, root.get());
         } catch (RuntimeException | StackOverflowError e) {
             // A bug of ours, not the user's: still an answer rather than an exception.
             diagnostics.addAt(Severity.ERROR, "internal-error", "the document could not be checked ("
                     + e.getClass().getSimpleName() + ")", "", 0, 0, Optional.empty());
-            return new ParseResult(Optional.empty(), diagnostics.problems());
+            return new ParsedDocument(new ParseResult(Optional.empty(), diagnostics.problems()), source, null);
         }
     }
 

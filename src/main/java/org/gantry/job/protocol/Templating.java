@@ -45,10 +45,26 @@ public final class Templating {
         if (root.isEmpty()) {
             return new TemplateResult(submittedYaml, diagnostics.problems());
         }
+        return resolve(source, root.get(), diagnostics, spec, expressions);
+    }
+
+    /**
+     * As {@link #resolve(String, JobSpec, Map)} for a document the parser has composed: the
+     * tree is not composed again ({@code spec} may differ from the parsed one, as for secrets).
+     */
+    public static TemplateResult resolve(ParsedDocument document, JobSpec spec, Map<String, String> expressions) {
+        if (document.root() == null) {
+            return resolve(document.source().text(), spec, expressions);
+        }
+        return resolve(document.source(), document.root(), new Diagnostics(document.source()), spec, expressions);
+    }
+
+    private static TemplateResult resolve(SourceText source, Node tree, Diagnostics diagnostics, JobSpec spec,
+                                          Map<String, String> expressions) {
         TemplateValues values = new TemplateValues(spec, Map.copyOf(expressions));
         Map<ScalarNode, Change> changes = new IdentityHashMap<>();
         Map<Node, Optional<String>> scopes = new IdentityHashMap<>();
-        for (Site site : TemplateSites.find(root.get(), source)) {
+        for (Site site : TemplateSites.find(tree, source)) {
             Optional<String> firstScope = scopes.putIfAbsent(site.node(), site.role());
             if (firstScope != null) {
                 sharedAcrossRoles(site, firstScope, values, changes, diagnostics);
@@ -57,7 +73,7 @@ public final class Templating {
             resolveSite(site, source, values, diagnostics).ifPresent(value ->
                     changes.put(site.node(), new Change(value, inPlace(site, source, values))));
         }
-        return new TemplateResult(ScalarRewrite.apply(source, root.get(), changes), diagnostics.problems());
+        return new TemplateResult(ScalarRewrite.apply(source, tree, changes), diagnostics.problems());
     }
 
     /** Every template in a place where templates are resolved, in document order (for the linter). */
