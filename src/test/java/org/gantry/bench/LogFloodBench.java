@@ -45,14 +45,21 @@ final class LogFloodBench {
                 if (submitted.status() != 202) {
                     throw new IllegalStateException(submitted.toString());
                 }
-                String logs = "/api/v2/jobs/" + username + "~" + name
-                        + "/attempts/0/taskRoles/main/taskIndex/0/attempts/1/logs/stdout?tail=65536";
+                // where the log view reads: the locations the REST API gives once the task was launched
+                String locations = "/api/v2/jobs/" + username + "~" + name
+                        + "/attempts/0/taskRoles/main/taskIndex/0/attempts/0/logs?tailMode=true";
+                String logs = null;
                 long peak = 0;
                 long reads = 0;
                 String state = BenchGantry.state(user, username, name);
                 while (!BenchGantry.isFinal(state)) {
                     peak = Math.max(peak, memory.getHeapMemoryUsage().getUsed());
-                    if (user.get(logs).status() == 200) {
+                    if (logs == null) {
+                        RestClient.Response where = user.get(locations);
+                        if (where.status() == 200 && where.json().path("locations").size() > 0) {
+                            logs = where.json().path("locations").get(0).path("uri").asText();
+                        }
+                    } else if (user.get(logs).status() == 200) {
                         reads++;
                     }
                     Thread.sleep(1000);
