@@ -16,6 +16,9 @@ import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import org.apache.sshd.client.channel.ChannelDirectTcpip;
 import org.apache.sshd.client.session.ClientSession;
+import org.apache.sshd.common.channel.AbstractChannel;
+import org.apache.sshd.common.channel.Channel;
+import org.apache.sshd.common.channel.ChannelListener;
 import org.apache.sshd.common.channel.ChannelPipedInputStream;
 import org.apache.sshd.common.channel.ChannelPipedOutputStream;
 import org.apache.sshd.common.util.net.SshdSocketAddress;
@@ -138,10 +141,18 @@ class OnwardPorts implements TaskHostPorts {
         } catch (ShellUnavailableException e) {
             throw new IOException(e.getMessage(), e);
         }
-        // MINA signals the host's EOF by closing the stream set with setOut; the channel's own inverted output
-        // would not see it, and an answer followed by the server's close would hang until the channel closed.
+        // MINA's client channel keeps its output stream open after the host's EOF (until the channel closes):
+        // an answer followed by the server's close would hang, so the EOF is passed on to the reader here.
         ChannelPipedInputStream fromHost = new ChannelPipedInputStream(channel, channel.getLocalWindow());
         channel.setOut(new ChannelPipedOutputStream(fromHost));
+        channel.addChannelListener(new ChannelListener() {
+            @Override
+            public void channelStateChanged(Channel changed, String hint) {
+                if (changed instanceof AbstractChannel state && state.isEofSignalled()) {
+                    fromHost.eof();
+                }
+            }
+        });
         try {
             channel.open().verify(OPEN_TIMEOUT);
         } catch (IOException | RuntimeException e) {
