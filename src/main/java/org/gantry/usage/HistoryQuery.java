@@ -25,6 +25,8 @@ class HistoryQuery {
 
     static final int FETCH_SIZE = 2_000;
 
+    // A failed attempt's diagnosis code is its job attempt's diagnosis (the diagnostics feature
+    // keeps one per job attempt, once it has been read with the logs), as the catalogue's code.
     // The image is the first dockerimage uri of the resolved document: cheap, and right for
     // the one-image jobs that most are; the exact per-role image needs the protocol parser.
     private static final String SELECT = """
@@ -35,12 +37,14 @@ class HistoryQuery {
                    a.executor, a.node, coalesce(a.phase, a.state) as state, a.exit_code,
                    substring(j.resolved_text from '(?m)^\\s+uri:\\s*[''"]?([^''"\\s]+)') as image,
                    t.role_name, t.task_index, a.attempt, j.submitted_at, a.started_at, a.ended_at,
-                   a.cpu, a.memory_mb, a.gpu, a.peak_memory_mb, a.cpu_time_ms
+                   a.cpu, a.memory_mb, a.gpu, a.peak_memory_mb, a.cpu_time_ms, p.code as diagnosis_code
             from task_attempt a
             join job j on j.id = a.job_id
             join job_task t on t.id = a.task_id
             join app_user u on u.id = j.owner_id
             left join member m on m.user_id = u.id
+            left join job_diagnosis d on d.job_id = a.job_id and d.job_attempt = a.job_attempt and a.phase = 'FAILED'
+            left join failure_pattern p on p.phrase = d.phrase
             where a.ended_at >= ? and a.ended_at < ?
             """;
     private static final String ORDER = " order by a.ended_at, a.id";
@@ -82,7 +86,9 @@ class HistoryQuery {
         Long run = started == null || ended == null ? null : Math.max(0, ended.getEpochSecond() - started.getEpochSecond());
         return new HistoryRow(rs.getLong("id"), rs.getString("job"), rs.getString("username"), rs.getString("groups"),
                 rs.getString("virtual_cluster"), rs.getString("executor"), rs.getString("node"), rs.getString("state"),
-                (Integer) rs.getObject("exit_code"), null, rs.getString("image"), rs.getString("role_name"),
+                (Integer) rs.getObject("exit_code"),
+                rs.getObject("diagnosis_code") == null ? null : String.valueOf(rs.getInt("diagnosis_code")),
+                rs.getString("image"), rs.getString("role_name"),
                 rs.getInt("task_index"), rs.getInt("attempt"), submitted, started, ended, wait, run, rs.getInt("cpu"),
                 rs.getInt("memory_mb"), rs.getInt("gpu"), (Long) rs.getObject("peak_memory_mb"),
                 (Long) rs.getObject("cpu_time_ms"));

@@ -1,10 +1,8 @@
 package org.gantry.bench;
 
 import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -16,6 +14,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import org.gantry.testsupport.GantryProcess;
 import org.gantry.testsupport.RestClient;
+import org.gantry.testsupport.SmallDisk;
 
 /**
  * Fault rounds against one running Gantry while three clients submit: {@link #database} kills
@@ -49,22 +48,20 @@ final class OutageBench {
         }
         Path tasks = Files.createDirectories(Path.of("target", "bench", "disk-full-tasks-" + System.currentTimeMillis())
                 .toAbsolutePath());
-        run("mount", "-t", "tmpfs", "-o", "size=64m", "tmpfs", tasks.toString());
-        Path filler = tasks.resolve("filler");
+        SmallDisk disk = SmallDisk.mount(tasks, "64m");
         try {
             BenchGantry bench = new BenchGantry("disk-full", Map.of("gantry.runtime.local.tasks-dir", tasks.toString(),
                     "gantry.disk.min-free", "8MB"));
             try (GantryProcess gantry = bench.start()) {
                 return rounds(bench, gantry, "disk full (tasks' tmpfs, 3 s)", rounds, () -> {
-                    fill(filler);
+                    disk.fill();
                     Thread.sleep(3000);
-                    Files.delete(filler);
+                    disk.free();
                     return System.nanoTime();
                 });
             }
         } finally {
-            Files.deleteIfExists(filler);
-            run("umount", "-l", tasks.toString());
+            disk.close();
         }
     }
 
@@ -127,32 +124,5 @@ final class OutageBench {
         }
         FaultOutcome outcome = FaultOutcome.follow(user, username, accepted, bench.marks);
         return outcome.row(fault, rounds, recoveries, other5xx.get());
-    }
-
-    /** Writes to the file until the file system has no byte left. */
-    private static void fill(Path file) throws IOException {
-        byte[] block = new byte[64 * 1024];
-        try (OutputStream out = Files.newOutputStream(file)) {
-            while (true) {
-                out.write(block);
-            }
-        } catch (IOException full) {
-            // the blocks are in
-        }
-        try (OutputStream out = Files.newOutputStream(file, StandardOpenOption.APPEND)) {
-            while (true) {
-                out.write(0);
-                out.flush();
-            }
-        } catch (IOException full) {
-            // and the last partial page
-        }
-    }
-
-    private static void run(String... command) throws Exception {
-        Process process = new ProcessBuilder(command).inheritIO().start();
-        if (process.waitFor() != 0) {
-            throw new IllegalStateException(String.join(" ", command) + " failed");
-        }
     }
 }

@@ -10,15 +10,14 @@ import static org.gantry.runtime.RuntimeJobs.state;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.Map;
 import org.gantry.testsupport.GantryProcess;
 import org.gantry.testsupport.RestClient;
+import org.gantry.testsupport.SmallDisk;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -42,8 +41,7 @@ class DiskFullIT {
         Path gate = Files.createDirectories(dir.resolve("gate"));
         Files.setPosixFilePermissions(gate, PosixFilePermissions.fromString("rwxrwxrwx"));
         Path tasks = Files.createDirectories(dir.resolve("tasks"));
-        run("mount", "-t", "tmpfs", "-o", "size=16m", "tmpfs", tasks.toString());
-        Path filler = tasks.resolve("filler");
+        SmallDisk disk = SmallDisk.mount(tasks, "16m");
         try (GantryProcess gantry = GantryProcess.start(dir.resolve("data"), log(), Map.of(
                 "gantry.runtime.local.tasks-dir", tasks.toString(), "gantry.disk.min-free", "4MB"))) {
             RestClient alice = RestClient.newUser(gantry.port(), "disk");
@@ -53,7 +51,7 @@ class DiskFullIT {
                     "while [ ! -e " + gate.resolve("go") + " ]; do sleep 0.2; done", "exit 0"));
             await(alice, user, through, state("RUNNING"), WAIT);
 
-            fill(filler);
+            disk.fill();
 
             String refused = name("refused");
             RestClient.Response response = alice.postYaml("/api/v2/jobs", job(refused, "", "echo never"));
@@ -74,7 +72,7 @@ class DiskFullIT {
                 Thread.sleep(500);
             }
 
-            Files.delete(filler);
+            disk.free();
             JsonNode ended = await(alice, user, through, ended(), WAIT);
             assertThat(ended.at("/jobStatus/state").asText()).isEqualTo("SUCCEEDED");
             String after = name("after-full-disk");
@@ -82,35 +80,8 @@ class DiskFullIT {
             assertThat(await(alice, user, after, ended(), WAIT).at("/jobStatus/state").asText())
                     .isEqualTo("SUCCEEDED");
         } finally {
-            Files.deleteIfExists(filler);
-            run("umount", "-l", tasks.toString());
+            disk.close();
         }
-    }
-
-    /** Writes to the file until the file system has no byte left. */
-    static void fill(Path file) throws IOException {
-        byte[] block = new byte[64 * 1024];
-        try (OutputStream out = Files.newOutputStream(file)) {
-            while (true) {
-                out.write(block);
-            }
-        } catch (IOException full) {
-            assertThat(full).hasMessageContaining("No space left on device");
-        }
-        try (OutputStream out = Files.newOutputStream(file, StandardOpenOption.APPEND)) {
-            while (true) {
-                out.write(0);
-                out.flush();
-            }
-        } catch (IOException full) {
-            // the last partial page is used too
-        }
-    }
-
-    private static void run(String... command) throws Exception {
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-        String output = new String(process.getInputStream().readAllBytes());
-        assertThat(process.waitFor()).as(String.join(" ", command) + ": " + output).isZero();
     }
 
     /** Under target/, kept after the test: what Gantry logged about the full disk. */

@@ -14,6 +14,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.time.LocalDate;
 import java.util.Set;
+import org.gantry.diagnostics.DiagnosticsService;
 import org.gantry.security.CurrentUser;
 import org.gantry.security.Role;
 import org.gantry.storage.SftpTestServer;
@@ -38,12 +39,17 @@ class HistoryExportIT {
     // A day no other test writes attempts into.
     private static final Instant DAY = Instant.parse("2030-03-10T00:00:00Z");
 
+    /** A seeded catalogue entry (SlurmNodeFailure), as the failed attempt's diagnosis. */
+    private static final int DIAGNOSIS_CODE = 5002;
+
     @LocalServerPort
     int port;
     @Autowired
     JdbcTemplate jdbc;
     @Autowired
     HistoryQuery query;
+    @Autowired
+    DiagnosticsService diagnostics;
     @Autowired
     StorageService storages;
     @Autowired
@@ -66,6 +72,9 @@ class HistoryExportIT {
         long a = rows.job(alice.username(), "train", "default", DAY.plusSeconds(3_600));
         // Two attempts: the first failed after 10 minutes, the retry ran an hour.
         rows.attempt(a, 1, "FAILED", 1, 4, 8_192, 1, DAY.plusSeconds(3_660), DAY.plusSeconds(4_260));
+        diagnostics.catalogue();  // the seeded catalogue is stored on first use
+        jdbc.update("insert into job_diagnosis (job_id, job_attempt, phrase, summary, body, analysed_at)"
+                + " select ?, 0, phrase, 'node failed', '{}', now() from failure_pattern where code = ?", a, DIAGNOSIS_CODE);
         aliceAttempt = rows.attempt(a, 2, "SUCCEEDED", 0, 4, 8_192, 1, DAY.plusSeconds(4_300), DAY.plusSeconds(7_900));
         rows.measured(aliceAttempt, 6_000, 12_345_678);
         long b = rows.job(bob, "prep, \"quoted\"", "default", DAY.plusSeconds(36_000));
@@ -90,7 +99,7 @@ class HistoryExportIT {
         assertThat(lines).hasSize(4);
         assertThat(lines.get(0)).isEqualTo(HistoryCsv.HEADER);
         assertThat(lines.get(1)).contains(",train," + alice.username()
-                + ",default,default,local,node-1,FAILED,1,,,main,0,1,2030-03-10T01:00:00Z,2030-03-10T01:01:00Z,"
+                + ",default,default,local,node-1,FAILED,1," + DIAGNOSIS_CODE + ",,main,0,1,2030-03-10T01:00:00Z,2030-03-10T01:01:00Z,"
                 + "2030-03-10T01:11:00Z,60,600,4,8192,1,,");
         assertThat(lines.get(2)).endsWith(",SUCCEEDED,0,,,main,0,2,2030-03-10T01:00:00Z,2030-03-10T01:11:40Z,"
                 + "2030-03-10T02:11:40Z,700,3600,4,8192,1,6000,12345678");

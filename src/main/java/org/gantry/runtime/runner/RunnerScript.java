@@ -132,7 +132,9 @@ public final class RunnerScript {
     private static String limitedOutput(long limit) {
         return "gantry_limit() {\n"
                 + "  trap '' TERM INT HUP\n"
-                + "  head -c " + limit + "\n"
+                // head writes through stdio: unbuffered, or a slow task's lines wait for 4 KiB
+                + "  if command -v stdbuf >/dev/null; then stdbuf -o0 head -c " + limit + "; else head -c " + limit
+                + "; fi\n"
                 + "  if IFS= read -r -n 1 -d '' _; then\n"
                 + "    printf '\\n%s %s bytes (gantry.runtime.log-limit); the rest of the output was discarded]\\n' "
                 + Bash.quote(TRUNCATED_MARKER) + " " + limit + "\n"

@@ -36,6 +36,7 @@ import org.gantry.runtime.RuntimeProperties;
 import org.gantry.runtime.TaskLaunch;
 import org.gantry.runtime.TaskObservation;
 import org.gantry.runtime.TaskObservation.Phase;
+import org.gantry.testsupport.SmallDisk;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -126,6 +127,19 @@ class LocalExecutorIT {
     }
 
     @Test
+    void a_running_tasks_output_reaches_its_log_at_once_under_a_log_limit() throws Exception {
+        // Bug: the log limit's filter (head -c) kept its output in stdio's buffer until 4 KiB or
+        // its end, so a task that printed a line and then worked showed an empty log meanwhile.
+        executor.logLimit(1 << 20);
+        ExecutionHandle handle = submit(executor, launch("alice", "live-log",
+                "echo early\necho early-err >&2\nsleep 600\n"));
+
+        awaitLog(executor, handle, LogStream.STDOUT, "early", WAIT);
+        awaitLog(executor, handle, LogStream.STDERR, "early-err", WAIT);
+        executor.stop(handle, Duration.ofMillis(500));
+    }
+
+    @Test
     void a_log_under_the_limit_is_kept_whole_without_a_marker() throws Exception {
         executor.logLimit(1 << 20);
         ExecutionHandle handle = submit(executor, launch("alice", "small-log", "echo out\necho err >&2\nexit 4\n"));
@@ -145,8 +159,7 @@ class LocalExecutorIT {
         // outside the data directory, which the executor closes to the task accounts
         Path gate = Files.createTempDirectory("gantry-gate");
         Files.setPosixFilePermissions(gate, PosixFilePermissions.fromString("rwxr-xr-x"));
-        run("mount", "-t", "tmpfs", "-o", "size=4m", "tmpfs", tasks.toString());
-        Path filler = tasks.resolve("filler");
+        SmallDisk disk = SmallDisk.mount(tasks, "4m");
         try {
             LocalExecutor small = new LocalExecutor(dataDir, tasks, new RuntimeProperties.Local(null, null, 0,
                     true, RuntimeProperties.TaskAccounts.PER_USER, "gantry-task", "gantry-", "auto", null,
@@ -157,7 +170,7 @@ class LocalExecutorIT {
                             + "echo after-the-gate || true\nexit 0\n"));
             awaitLog(small, running, LogStream.STDOUT, "started", WAIT);
 
-            fill(filler);
+            disk.fill();
 
             // a waiting task is not placed, and says why
             assertThatThrownBy(() -> small.placement("", "alice"))
@@ -177,7 +190,7 @@ class LocalExecutorIT {
                 Thread.sleep(200);
             }
 
-            Files.delete(filler);
+            disk.free();
             TaskObservation end = awaitFinal(small, running, WAIT);
             assertThat(end.phase()).isEqualTo(Phase.SUCCEEDED);
             assertThat(end.exitCode()).hasValue(0);
@@ -186,40 +199,14 @@ class LocalExecutorIT {
             assertThat(awaitFinal(small, after, WAIT).phase()).isEqualTo(Phase.SUCCEEDED);
             assertThat(log(small, after, LogStream.STDOUT)).isEqualTo("room again\n");
         } finally {
-            Files.deleteIfExists(filler);
+            disk.free();
             Files.deleteIfExists(gate.resolve("go"));
             Files.deleteIfExists(gate);
             stopLeftovers();  // its tasks end and its executors close before the file system goes
             submitted.clear();
             created.clear();
-            run("umount", "-l", tasks.toString());
+            disk.close();
         }
-    }
-
-    /** Writes to the file until the file system has no byte left. */
-    private static void fill(Path file) throws IOException {
-        byte[] block = new byte[64 * 1024];
-        try (var out = Files.newOutputStream(file)) {
-            while (true) {
-                out.write(block);
-            }
-        } catch (IOException full) {
-            assertThat(full).hasMessageContaining("No space left on device");
-        }
-        try (var out = Files.newOutputStream(file, java.nio.file.StandardOpenOption.APPEND)) {
-            while (true) {
-                out.write(0);
-                out.flush();
-            }
-        } catch (IOException full) {
-            // the last partial block is used too
-        }
-    }
-
-    private static void run(String... command) throws Exception {
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-        String output = new String(process.getInputStream().readAllBytes());
-        assertThat(process.waitFor()).as(String.join(" ", command) + ": " + output).isZero();
     }
 
     @Test
