@@ -6,6 +6,7 @@ import com.vaadin.flow.component.checkbox.Checkbox;
 import com.vaadin.flow.component.combobox.MultiSelectComboBox;
 import com.vaadin.flow.component.formlayout.FormLayout;
 import com.vaadin.flow.component.grid.Grid;
+import com.vaadin.flow.component.grid.GridVariant;
 import com.vaadin.flow.component.html.H2;
 import com.vaadin.flow.component.html.Paragraph;
 import com.vaadin.flow.component.orderedlayout.HorizontalLayout;
@@ -54,7 +55,9 @@ class StorageAdminView extends VerticalLayout {
     StorageAdminView(StorageService storages, GroupService groupService) {
         this.storages = storages;
         setSizeFull();
-        grid.addColumn(StorageInfo::name).setHeader("Name").setAutoWidth(true);
+        // A name may be 64 characters: it wraps instead of widening the grid past a phone's width.
+        grid.addColumn(StorageInfo::name).setHeader("Name").setFlexGrow(2);
+        grid.addThemeVariants(GridVariant.LUMO_WRAP_CELL_CONTENT);
         grid.addColumn(s -> s.kind().name().toLowerCase(Locale.ROOT)).setHeader("Kind").setAutoWidth(true);
         Grid.Column<StorageInfo> root = grid.addColumn(StorageInfo::rootUri).setHeader("Root");
         Grid.Column<StorageInfo> groupNames = grid.addColumn(s -> String.join(", ", s.groups())).setHeader("Groups");

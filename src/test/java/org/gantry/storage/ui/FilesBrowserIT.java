@@ -73,7 +73,11 @@ class FilesBrowserIT {
             WebElement upload = browser.await(By.cssSelector("vaadin-upload"));
             upload.getShadowRoot().findElement(By.cssSelector("#fileInput")).sendKeys(file.toString());
 
-            WebElement progress = browser.await(By.cssSelector("vaadin-upload-file vaadin-progress-bar"));
+            // Bug: waiting for the bar to be visible failed when the upload ended first (the bar
+            // hides once complete); it is there from the start, visible or not.
+            WebElement progress = new WebDriverWait(browser.driver, Duration.ofSeconds(60)).until(d ->
+                    d.findElements(By.cssSelector("vaadin-upload-file vaadin-progress-bar")).stream().findFirst()
+                            .orElse(null));
             new WebDriverWait(browser.driver, Duration.ofSeconds(60)).until(d ->
                     d.findElements(By.cssSelector("vaadin-upload-file[complete]")).size() == 1);
             assertThat(progress.getDomProperty("value")).as("the file's progress bar ran to the end").isEqualTo("1");
