@@ -45,12 +45,12 @@ class DatabaseOutageIT {
         Path marks = Files.createDirectories(dir.resolve("marks"));
         Files.setPosixFilePermissions(marks, PosixFilePermissions.fromString("rwxrwxrwx"));
         Path data = dir.resolve("data");
-        try (GantryProcess gantry = GantryProcess.start(data, log(), Map.of())) {
+        try (GantryProcess gantry = GantryProcess.start(data, GantryProcess.freshLog("database-outage-it"), Map.of())) {
             RestClient alice = RestClient.newUser(gantry.port(), "outage");
             String user = alice.username();
             // runs through the outage: its end is in the runner's files until the database is back
             String through = name("through-outage");
-            submit(alice, job(through, "", "echo run >> " + marks.resolve(through), "sleep 6"));
+            alice.submit(job(through, "", "echo run >> " + marks.resolve(through), "sleep 6"));
             await(alice, user, through, state("RUNNING"), WAIT);
 
             Set<String> accepted = ConcurrentHashMap.newKeySet();
@@ -105,19 +105,6 @@ class DatabaseOutageIT {
                 assertThat(Files.readAllLines(marks.resolve(name))).as("runs of " + name).containsExactly("run");
             }
         }
-    }
-
-    /** Under target/, kept after the test: what Gantry logged about the outage. */
-    private static Path log() throws java.io.IOException {
-        Path log = Path.of("target", "database-outage-it", "gantry.log").toAbsolutePath();
-        Files.createDirectories(log.getParent());
-        Files.deleteIfExists(log);
-        return log;
-    }
-
-    private static void submit(RestClient client, String yaml) {
-        RestClient.Response response = client.postYaml("/api/v2/jobs", yaml);
-        assertThat(response.status()).as(response.toString()).isEqualTo(202);
     }
 
     private static void pause(long millis) {

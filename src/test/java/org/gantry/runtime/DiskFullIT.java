@@ -9,7 +9,6 @@ import static org.gantry.runtime.RuntimeJobs.name;
 import static org.gantry.runtime.RuntimeJobs.state;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -42,12 +41,12 @@ class DiskFullIT {
         Files.setPosixFilePermissions(gate, PosixFilePermissions.fromString("rwxrwxrwx"));
         Path tasks = Files.createDirectories(dir.resolve("tasks"));
         SmallDisk disk = SmallDisk.mount(tasks, "16m");
-        try (GantryProcess gantry = GantryProcess.start(dir.resolve("data"), log(), Map.of(
-                "gantry.runtime.local.tasks-dir", tasks.toString(), "gantry.disk.min-free", "4MB"))) {
+        try (GantryProcess gantry = GantryProcess.start(dir.resolve("data"), GantryProcess.freshLog("disk-full-it"),
+                Map.of("gantry.runtime.local.tasks-dir", tasks.toString(), "gantry.disk.min-free", "4MB"))) {
             RestClient alice = RestClient.newUser(gantry.port(), "disk");
             String user = alice.username();
             String through = name("through-full-disk");
-            submit(alice, job(through, "", "echo started",
+            alice.submit(job(through, "", "echo started",
                     "while [ ! -e " + gate.resolve("go") + " ]; do sleep 0.2; done", "exit 0"));
             await(alice, user, through, state("RUNNING"), WAIT);
 
@@ -76,24 +75,11 @@ class DiskFullIT {
             JsonNode ended = await(alice, user, through, ended(), WAIT);
             assertThat(ended.at("/jobStatus/state").asText()).isEqualTo("SUCCEEDED");
             String after = name("after-full-disk");
-            submit(alice, job(after, "", "echo room again"));
+            alice.submit(job(after, "", "echo room again"));
             assertThat(await(alice, user, after, ended(), WAIT).at("/jobStatus/state").asText())
                     .isEqualTo("SUCCEEDED");
         } finally {
             disk.close();
         }
-    }
-
-    /** Under target/, kept after the test: what Gantry logged about the full disk. */
-    private static Path log() throws IOException {
-        Path log = Path.of("target", "disk-full-it", "gantry.log").toAbsolutePath();
-        Files.createDirectories(log.getParent());
-        Files.deleteIfExists(log);
-        return log;
-    }
-
-    private static void submit(RestClient client, String yaml) {
-        RestClient.Response response = client.postYaml("/api/v2/jobs", yaml);
-        assertThat(response.status()).as(response.toString()).isEqualTo(202);
     }
 }

@@ -38,6 +38,14 @@ public final class GantryProcess implements AutoCloseable {
         this.log = log;
     }
 
+    /** A new, empty log file at {@code target/<name>/gantry.log}, kept after the test to read what Gantry did. */
+    public static Path freshLog(String name) throws IOException {
+        Path log = Path.of("target", name, "gantry.log").toAbsolutePath();
+        Files.createDirectories(log.getParent());
+        Files.deleteIfExists(log);
+        return log;
+    }
+
     /**
      * Starts Gantry and waits until it answers.
      *
