@@ -6,10 +6,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.gantry.deploy.DeployApi;
 import org.gantry.deploy.Deployer;
+import org.gantry.deploy.GantryInstall;
 import org.gantry.deploy.Inventory;
 import org.gantry.deploy.InventoryException;
 import org.gantry.deploy.InventoryParser;
@@ -42,6 +44,14 @@ class AdminDeployCommand implements Callable<Integer> {
     @Option(names = "--connect-timeout", defaultValue = "15s", description = "Time to reach a machine over SSH"
             + " (default: ${DEFAULT-VALUE})", converter = DurationConverter.class)
     Duration connectTimeout;
+
+    @Option(names = "--jar", description = "Gantry's server jar to install on the system machine when Gantry does"
+            + " not answer there, or to update it with; default: the inventory's gantry.jar, else the jar this runs from")
+    Path jar;
+
+    @Option(names = "--start-timeout", defaultValue = "5m", description = "How long an installed Gantry may take to"
+            + " answer (default: ${DEFAULT-VALUE})", converter = DurationConverter.class)
+    Duration startTimeout;
 
     @ArgGroup(exclusive = true)
     One one;
@@ -81,8 +91,8 @@ class AdminDeployCommand implements Callable<Integer> {
         if (drain != null && (one == null || one.remove == null)) {
             throw new CliException("--drain-timeout and --stop go with --remove");
         }
-        Deployer deployer = new Deployer(inventory, api(inventory.gantry().url()), spec.commandLine().getOut(), Clock.systemUTC(),
-                connectTimeout);
+        Deployer deployer = new Deployer(inventory, api(inventory), spec.commandLine().getOut(), Clock.systemUTC(),
+                connectTimeout).installing(serverJar(inventory), startTimeout);
         Deployer.Result result;
         if (one != null && one.remove != null) {
             if (dryRun) {
@@ -100,29 +110,72 @@ class AdminDeployCommand implements Callable<Integer> {
         return result.ok() ? 0 : 1;
     }
 
-    private DeployApi api(String server) throws IOException {
-        ApiClient client = tokenFile != null
-                ? new ApiClient(server, Optional.of(Files.readString(tokenFile).strip()))
-                : ApiClient.forServer(server);
+    /** The server jar to install: --jar, the inventory's, or the one running this; empty from classes. */
+    private Optional<Path> serverJar(Inventory inventory) {
+        if (jar != null) {
+            if (!GantryInstall.serverJar(jar)) {
+                throw new CliException(jar + " is not Gantry's server jar (build it with `mvn -Pproduction package`:"
+                        + " target/gantry.jar); the CLI-only jar cannot run the server");
+            }
+            return Optional.of(jar.toAbsolutePath());
+        }
+        if (inventory.gantry().jar().isPresent()) {
+            return inventory.gantry().jar();
+        }
+        String classpath = System.getProperty("java.class.path", "");
+        Path running = Path.of(classpath.split(java.io.File.pathSeparator)[0]);
+        return classpath.endsWith(".jar") && !classpath.contains(java.io.File.pathSeparator)
+                && GantryInstall.serverJar(running) ? Optional.of(running.toAbsolutePath()) : Optional.empty();
+    }
+
+    private DeployApi api(Inventory inventory) throws IOException {
+        String server = inventory.gantry().url();
+        Optional<String> token;
+        if (tokenFile != null) {
+            token = Optional.of(Files.readString(tokenFile).strip());
+        } else {
+            try {
+                token = ApiClient.forServer(server).token();
+            } catch (CliException e) {
+                if (inventory.gantry().adminPasswordFile().isEmpty()) {
+                    throw e;
+                }
+                // the deploy signs in with the inventory's administrator password once Gantry answers
+                token = Optional.empty();
+            }
+        }
+        ApiClient[] client = {new ApiClient(server, token)};
         return new DeployApi() {
             @Override
             public Optional<JsonNode> get(String path) throws IOException {
-                return client.getIfFound(path);
+                return client[0].getIfFound(path);
             }
 
             @Override
             public JsonNode put(String path, Object body) throws IOException {
-                return client.putJson(path, body);
+                return client[0].putJson(path, body);
             }
 
             @Override
             public JsonNode post(String path, Object body) throws IOException {
-                return client.postJson(path, body);
+                return client[0].postJson(path, body);
             }
 
             @Override
             public JsonNode delete(String path) throws IOException {
-                return client.delete(path);
+                return client[0].delete(path);
+            }
+
+            @Override
+            public boolean signedIn() {
+                return client[0].token().isPresent();
+            }
+
+            @Override
+            public void signIn(String username, String password) throws IOException {
+                JsonNode response = new ApiClient(server, Optional.empty()).postJson("/api/v2/authn/basic/login",
+                        Map.of("username", username, "password", password, "expiration", 24 * 3600));
+                client[0] = new ApiClient(server, Optional.of(response.path("token").asText()));
             }
         };
     }

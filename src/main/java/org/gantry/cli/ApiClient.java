@@ -47,6 +47,11 @@ public class ApiClient {
         return new ApiClient(server, Optional.of(config.token()));
     }
 
+    /** The token requests carry; empty when not signed in. */
+    Optional<String> token() {
+        return token;
+    }
+
     public JsonNode get(String path) throws IOException {
         return json(send(request(path).GET(), "application/json"));
     }

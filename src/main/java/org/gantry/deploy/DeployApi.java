@@ -18,4 +18,10 @@ public interface DeployApi {
     JsonNode post(String path, Object body) throws IOException;
 
     JsonNode delete(String path) throws IOException;
+
+    /** Whether requests carry an administrator's token (a token file, or {@code gantry login}'s). */
+    boolean signedIn();
+
+    /** Signs in with a password; later requests carry the token it gets. */
+    void signIn(String username, String password) throws IOException;
 }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Clock;
@@ -52,6 +53,10 @@ public final class Deployer {
     private final Map<String, MachineFacts> facts = new LinkedHashMap<>();
     private int changes;
     private boolean dryRun;
+    private Optional<Path> jar = Optional.empty();
+    private Duration startTimeout = Duration.ofMinutes(5);
+    /** In a dry run: Gantry would be installed, so the other machines' steps are planned, not failed. */
+    private boolean installPlanned;
 
     public Deployer(Inventory inventory, DeployApi api, PrintWriter out, Clock clock, Duration connectTimeout) {
         this.inventory = inventory;
@@ -59,6 +64,16 @@ public final class Deployer {
         this.out = out;
         this.clock = clock;
         this.connectTimeout = connectTimeout;
+    }
+
+    /**
+     * Lets the deploy install Gantry on the system machine when it does not answer there, or update
+     * it: {@code jar} is the server jar copied there, {@code startTimeout} how long it may take to answer.
+     */
+    public Deployer installing(Optional<Path> jar, Duration startTimeout) {
+        this.jar = jar;
+        this.startTimeout = startTimeout;
+        return this;
     }
 
     /**
@@ -74,13 +89,15 @@ public final class Deployer {
                 probe(ssh, machine);
             }
             Inventory.Machine system = inventory.system();
-            boolean systemReady = facts.containsKey(system.name()) && gantry(system);
+            boolean systemReady = facts.containsKey(system.name()) && gantry(ssh, system);
             for (Inventory.Machine machine : machines) {
                 if (!facts.containsKey(machine.name())) {
                     continue;
                 }
                 if (!systemReady) {
-                    if (!machine.has(Inventory.Role.SYSTEM)) {
+                    if (installPlanned) {
+                        say(machine, "would be registered once Gantry runs on " + system.name());
+                    } else if (!machine.has(Inventory.Role.SYSTEM)) {
                         fail(machine, "register", "", "skipped: the system machine " + system.name() + " is not ready");
                     }
                     continue;
@@ -183,21 +200,248 @@ public final class Deployer {
         }
     }
 
-    /** Gantry must answer on the system machine: the rest is registered through it. */
-    private boolean gantry(Inventory.Machine system) {
+    /**
+     * Gantry must answer on the system machine: the rest is registered through it. When it does
+     * not and a server jar is known, it is installed and started there; when the deploy installed
+     * it before, a changed jar or setting restarts it.
+     */
+    private boolean gantry(MinaSshClients ssh, Inventory.Machine system) {
+        String health = "GET " + inventory.gantry().url() + "/actuator/health";
+        Optional<String> status = health();
+        boolean answers = status.filter("UP"::equals).isPresent();
+        GantryInstall install = new GantryInstall(inventory.gantry(), system.user(), facts.get(system.name()).docker());
+        RemoteShell shell = shell(ssh, system);
+        boolean installed;
         try {
-            JsonNode health = api.get("/actuator/health").orElseThrow(() -> new IOException("no /actuator/health"));
-            if (!"UP".equals(health.path("status").asText())) {
-                fail(system, "gantry", "GET " + inventory.gantry().url() + "/actuator/health",
-                        "Gantry is " + health.path("status").asText("not healthy"));
+            installed = shell.run("test -f " + Bash.quote(install.envFile())).exitCode() == 0;
+        } catch (ExecutorException e) {
+            fail(system, "gantry", "test -f " + install.envFile(), e.getMessage());
+            return false;
+        }
+        if (answers && (!installed || jar.isEmpty())) {
+            say(system, "= Gantry answers at " + inventory.gantry().url()
+                    + (installed ? "" : " (not installed by the deploy: left as it is)"));
+            return signIn(system);
+        }
+        if (jar.isEmpty()) {
+            fail(system, "gantry", health, status.map(s -> "Gantry is " + s).orElse("Gantry does not answer")
+                    + ", and there is no server jar to install: run the deploy as `java -jar gantry.jar admin deploy`"
+                    + " or pass --jar gantry.jar (or start Gantry on " + system.name() + " yourself: docs/deploy.md)");
+            return false;
+        }
+        try {
+            if (!answers) {
+                say(system, "Gantry does not answer at " + inventory.gantry().url() + ": installing it in "
+                        + install.dir() + " (" + install.databaseSummary() + ")");
+                if (!java(shell, system)) {
+                    return false;
+                }
+            }
+            boolean systemd = facts.get(system.name()).systemd();
+            boolean changed = installJar(shell, system, install);
+            changed |= installFile(shell, system, install.envFile(), env(install), 0600, "settings " + install.envFile()
+                    + " (port " + inventory.gantry().port() + ", data " + install.dir() + "/data)");
+            if (install.database() == GantryInstall.DatabaseKind.DOCKER && !dockerDatabase(shell, system, install)) {
                 return false;
             }
-            say(system, "= Gantry answers at " + inventory.gantry().url());
+            if (systemd) {
+                if (installFile(shell, system, install.unitFile(), install.systemdUnit(), 0644, "systemd unit "
+                        + GantryInstall.UNIT)) {
+                    changed = true;
+                    if (!dryRun && !run(shell, system, "service", install.installUnitCommand())) {
+                        return false;
+                    }
+                }
+            } else {
+                changed |= installFile(shell, system, install.runScript(), install.runScriptText(), 0700,
+                        "supervisor script " + install.runScript());
+                changed |= installFile(shell, system, install.startScript(), install.startScriptText(), 0700,
+                        "start script " + install.startScript());
+                changed |= installFile(shell, system, install.stopScript(), install.stopScriptText(), 0700,
+                        "stop script " + install.stopScript());
+            }
+            if (answers && !changed) {
+                say(system, "= Gantry answers at " + inventory.gantry().url() + ", same jar and settings");
+                return signIn(system);
+            }
+            String start = install.startCommand(systemd, answers);
+            change(system, (answers ? "restarted Gantry (new jar or settings): " : "start Gantry: ") + start);
+            if (dryRun) {
+                installPlanned = !answers;
+                return answers && signIn(system);
+            }
+            if (!run(shell, system, "start", start) || !awaitHealth(shell, system, install, start)) {
+                return false;
+            }
+            return signIn(system);
+        } catch (ExecutorException e) {
+            fail(system, "install", "ssh " + system.endpoint(), e.getMessage());
+            return false;
+        } catch (IOException | IllegalArgumentException e) {
+            fail(system, "install", "", e.getMessage());
+            return false;
+        }
+    }
+
+    /** Gantry's health status, empty when it does not answer. */
+    private Optional<String> health() {
+        try {
+            return api.get("/actuator/health").map(h -> h.path("status").asText("unknown"));
+        } catch (IOException | RuntimeException e) {
+            return Optional.empty();
+        }
+    }
+
+    /** Java 17 or later must run on the system machine. */
+    private boolean java(RemoteShell shell, Inventory.Machine system) throws ExecutorException {
+        String command = inventory.gantry().java() + " -version 2>&1";
+        RemoteShell.ShellResult result = shell.run(command);
+        java.util.regex.Matcher version = java.util.regex.Pattern.compile("version \"(1\\.)?(\\d+)")
+                .matcher(result.stdout());
+        if (result.exitCode() != 0 || !version.find()) {
+            fail(system, "java", command, (result.message().isEmpty() ? "no java" : result.message())
+                    + ": install Java 17 or later (apt-get install openjdk-17-jre-headless) or name it in"
+                    + " gantry.java");
+            return false;
+        }
+        if (Integer.parseInt(version.group(2)) < 17) {
+            fail(system, "java", command, "Java " + version.group(2) + " is too old: Gantry needs 17 or later");
+            return false;
+        }
+        say(system, "= java " + version.group(2));
+        return true;
+    }
+
+    /** Copies the server jar when the one there differs (by SHA-256); true when it did. */
+    private boolean installJar(RemoteShell shell, Inventory.Machine system, GantryInstall install) throws IOException, ExecutorException {
+        Path local = jar.orElseThrow();
+        String sha = GantryInstall.sha256(local);
+        String remote = install.jar();
+        RemoteShell.ShellResult found = shell.run("sha256sum " + Bash.quote(remote) + " 2>/dev/null | cut -d' ' -f1");
+        if (found.stdout().strip().equals(sha)) {
+            say(system, "= " + remote + " (sha256 " + sha.substring(0, 12) + ")");
+            return false;
+        }
+        change(system, "copy " + local.getFileName() + " (" + Files.size(local) / (1024 * 1024) + " MiB, sha256 "
+                + sha.substring(0, 12) + ") to " + system.name() + ":" + remote);
+        if (!dryRun) {
+            String dirs = "mkdir -p " + Bash.quote(install.dir() + "/data") + " " + Bash.quote(install.dir() + "/tmp");
+            if (!run(shell, system, "jar", dirs)) {
+                throw new IOException("cannot create " + install.dir());
+            }
+            shell.copyFile(local, remote + ".part", 0644);
+            if (!run(shell, system, "jar", "mv -f " + Bash.quote(remote + ".part") + " " + Bash.quote(remote))) {
+                throw new IOException("cannot move the jar into place");
+            }
+        }
+        return true;
+    }
+
+    /** Writes {@code content} to {@code path} when what is there differs; true when it did. */
+    private boolean installFile(RemoteShell shell, Inventory.Machine system, String path, String content, int mode,
+                                String what) throws ExecutorException {
+        String there = new String(shell.readFile(path, 0, 1 << 20).data(), java.nio.charset.StandardCharsets.UTF_8);
+        if (there.equals(content)) {
+            say(system, "= " + what);
+            return false;
+        }
+        change(system, (there.isEmpty() ? "write " : "update ") + what);
+        if (!dryRun) {
+            shell.writeFile(path, content, mode);
+        }
+        return true;
+    }
+
+    /** The environment file's text, with the passwords read from the inventory's files. */
+    private String env(GantryInstall install) throws IOException {
+        String admin = inventory.gantry().adminPasswordFile().isPresent()
+                ? Files.readString(inventory.gantry().adminPasswordFile().get()).strip() : "";
+        String database = inventory.gantry().database().isPresent()
+                ? Files.readString(inventory.gantry().database().get().passwordFile()).strip() : "";
+        return install.env(admin, database);
+    }
+
+    /** PostgreSQL from the repository's docker-compose.yml, its db service only (plan: docs/deploy.md). */
+    private boolean dockerDatabase(RemoteShell shell, Inventory.Machine system, GantryInstall install) throws ExecutorException {
+        installFile(shell, system, install.dir() + "/docker-compose.yml", GantryInstall.composeFile(), 0644,
+                "docker-compose.yml");
+        installFile(shell, system, install.dir() + "/docker-compose.db-port.yml", GantryInstall.dockerPortOverride(),
+                0644, "docker-compose.db-port.yml");
+        String running = "cd " + Bash.quote(install.dir()) + " && docker compose -f docker-compose.yml -f"
+                + " docker-compose.db-port.yml ps --status running -q db | grep -q .";
+        if (shell.run(running).exitCode() == 0) {
+            say(system, "= PostgreSQL runs (docker compose, service db)");
+            return true;
+        }
+        change(system, "start PostgreSQL: docker compose up -d db");
+        if (dryRun) {
+            return true;
+        }
+        for (String command : install.dockerDatabaseCommands()) {
+            if (!run(shell, system, "postgresql", command)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Waits for Gantry to answer, a progress line every 10 s; the end of its log when it does not. */
+    private boolean awaitHealth(RemoteShell shell, Inventory.Machine system, GantryInstall install, String start) throws ExecutorException {
+        Instant begin = clock.instant();
+        Instant end = begin.plus(startTimeout);
+        Instant report = begin.plus(Duration.ofSeconds(10));
+        while (clock.instant().isBefore(end)) {
+            if (health().filter("UP"::equals).isPresent()) {
+                say(system, "Gantry answers at " + inventory.gantry().url() + " after "
+                        + Duration.between(begin, clock.instant()).toSeconds() + " s");
+                return true;
+            }
+            if (!clock.instant().isBefore(report)) {
+                say(system, "waiting for Gantry to answer at " + inventory.gantry().url() + ": "
+                        + Duration.between(begin, clock.instant()).toSeconds() + " s");
+                report = report.plus(Duration.ofSeconds(10));
+            }
+            try {
+                Thread.sleep(1000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        String tail = shell.run("tail -n 40 " + Bash.quote(install.log())).stdout().strip();
+        fail(system, "start", start, "Gantry did not answer within " + startTimeout.toSeconds() + " s; the end of "
+                + install.log() + ":\n" + tail);
+        return false;
+    }
+
+    /** Runs {@code command} on the machine; a failure names the step, the command and its stderr. */
+    private boolean run(RemoteShell shell, Inventory.Machine machine, String step, String command) throws ExecutorException {
+        RemoteShell.ShellResult result = shell.run(command);
+        if (result.exitCode() != 0) {
+            fail(machine, step, command, result.message());
+            return false;
+        }
+        return true;
+    }
+
+    /** Signs in as the inventory's administrator when no token was given. */
+    private boolean signIn(Inventory.Machine system) {
+        if (api.signedIn()) {
+            return true;
+        }
+        String login = "POST " + inventory.gantry().url() + "/api/v2/authn/basic/login";
+        if (inventory.gantry().adminPasswordFile().isEmpty()) {
+            fail(system, "sign-in", "", "no administrator's token: pass --token-file, run `gantry login --server "
+                    + inventory.gantry().url() + "`, or name gantry.admin_password_file in the inventory");
+            return false;
+        }
+        try {
+            api.signIn(inventory.gantry().admin(), Files.readString(inventory.gantry().adminPasswordFile().get())
+                    .strip());
+            say(system, "= signed in as " + inventory.gantry().admin());
             return true;
         } catch (IOException | RuntimeException e) {
-            fail(system, "gantry", "GET " + inventory.gantry().url() + "/actuator/health", e.getMessage()
-                    + ". Start Gantry on " + system.name() + " (java -jar gantry.jar, or docker compose up -d:"
-                    + " docs/deploy.md); installing it from here is planned");
+            fail(system, "sign-in", login, e.getMessage());
             return false;
         }
     }

@@ -1,5 +1,6 @@
 package org.gantry.deploy;
 
+import java.net.URI;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -24,8 +25,30 @@ public record Inventory(Path file, Gantry gantry, List<Machine> machines) {
      * @param admin the administrator the deploy signs in as
      * @param jar the jar copied to the system machine; empty when Gantry runs there already
      * @param dir Gantry's directory on the system machine (jar, start script, keys)
+     * @param adminPasswordFile a local file holding the password of the first administrator, {@code admin}: set
+     *                          when the deploy installs Gantry, used to sign in when no token is given
+     * @param database a PostgreSQL the installed Gantry uses; empty: docker compose's where Docker runs,
+     *                 else Gantry's embedded one under {@code dir}
+     * @param java the java command on the system machine
+     * @param javaOptions options for the installed Gantry's JVM ({@code -Xmx2g})
      */
-    public record Gantry(String url, String admin, Optional<Path> jar, String dir) {
+    public record Gantry(String url, String admin, Optional<Path> jar, String dir, Optional<Path> adminPasswordFile,
+                         Optional<Database> database, String java, String javaOptions) {
+
+        /** The port of {@link #url}: where the installed Gantry listens. */
+        public int port() {
+            URI uri = URI.create(url);
+            return uri.getPort() > 0 ? uri.getPort() : "https".equalsIgnoreCase(uri.getScheme()) ? 443 : 80;
+        }
+    }
+
+    /**
+     * A system PostgreSQL for the installed Gantry.
+     *
+     * @param url its JDBC address ({@code jdbc:postgresql://10.0.0.1:5432/gantry})
+     * @param passwordFile a local file holding the password
+     */
+    public record Database(String url, String user, Path passwordFile) {
     }
 
     /**

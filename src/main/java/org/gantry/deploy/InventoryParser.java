@@ -36,7 +36,9 @@ public final class InventoryParser {
     static final String NAME_PATTERN = "[A-Za-z0-9_.-]{1,64}";
     private static final String VC_PATTERN = "[A-Za-z0-9_-]{1,64}";
     private static final Set<String> TOP_KEYS = Set.of("gantry", "machines");
-    private static final Set<String> GANTRY_KEYS = Set.of("url", "admin", "jar", "dir");
+    private static final Set<String> GANTRY_KEYS = Set.of("url", "admin", "jar", "dir", "admin_password_file",
+            "database", "java", "java_options");
+    private static final Set<String> DATABASE_KEYS = Set.of("url", "user", "password_file");
     private static final Set<String> MACHINE_KEYS = Set.of("name", "address", "port", "user", "key", "roles",
             "storage_dir", "slurm", "vc");
 
@@ -102,12 +104,17 @@ public final class InventoryParser {
         String admin = "admin";
         Optional<Path> jar = Optional.empty();
         String dir = "/opt/gantry";
+        Optional<Path> adminPasswordFile = Optional.empty();
+        Optional<Inventory.Database> database = Optional.empty();
+        String java = "java";
+        String javaOptions = "";
         if (tuple == null) {
-            return new Inventory.Gantry(url, admin, jar, dir);
+            return new Inventory.Gantry(url, admin, jar, dir, adminPasswordFile, database, java, javaOptions);
         }
         if (!(tuple.getValueNode() instanceof MappingNode mapping)) {
-            problem(tuple.getValueNode(), "`gantry:` is a mapping (url, admin, jar, dir)");
-            return new Inventory.Gantry(url, admin, jar, dir);
+            problem(tuple.getValueNode(), "`gantry:` is a mapping (" + String.join(", ", GANTRY_KEYS.stream().sorted()
+                    .toList()) + ")");
+            return new Inventory.Gantry(url, admin, jar, dir, adminPasswordFile, database, java, javaOptions);
         }
         Map<String, NodeTuple> keys = keys(mapping, GANTRY_KEYS);
         if (keys.containsKey("url")) {
@@ -122,11 +129,7 @@ public final class InventoryParser {
             admin = scalar(keys.get("admin").getValueNode(), "admin").orElse(admin);
         }
         if (keys.containsKey("jar")) {
-            Node node = keys.get("jar").getValueNode();
-            jar = scalar(node, "jar").map(this::resolve);
-            jar.filter(path -> !Files.isRegularFile(path))
-                    .ifPresent(path -> problem(node, "jar " + path + " does not exist (build it with"
-                            + " `mvn -Pproduction package`)"));
+            jar = existingFile(keys.get("jar").getValueNode(), "jar", " (build it with `mvn -Pproduction package`)");
         }
         if (keys.containsKey("dir")) {
             Node node = keys.get("dir").getValueNode();
@@ -135,7 +138,46 @@ public final class InventoryParser {
                 problem(node, "dir `" + dir + "` is not an absolute path");
             }
         }
-        return new Inventory.Gantry(url, admin, jar, dir);
+        if (keys.containsKey("admin_password_file")) {
+            adminPasswordFile = existingFile(keys.get("admin_password_file").getValueNode(), "admin_password_file", "");
+        }
+        if (keys.containsKey("database")) {
+            database = database(keys.get("database").getValueNode());
+        }
+        if (keys.containsKey("java")) {
+            java = scalar(keys.get("java").getValueNode(), "java").orElse(java);
+        }
+        if (keys.containsKey("java_options")) {
+            javaOptions = scalar(keys.get("java_options").getValueNode(), "java_options").orElse(javaOptions);
+        }
+        return new Inventory.Gantry(url, admin, jar, dir, adminPasswordFile, database, java, javaOptions);
+    }
+
+    private Optional<Inventory.Database> database(Node node) {
+        if (!(node instanceof MappingNode mapping)) {
+            problem(node, "`database:` is a mapping (url, user, password_file)");
+            return Optional.empty();
+        }
+        Map<String, NodeTuple> keys = keys(mapping, DATABASE_KEYS);
+        Optional<String> url = required(keys, "url", mapping);
+        url.filter(u -> !u.startsWith("jdbc:postgresql://")).ifPresent(u -> problem(keys.get("url").getValueNode(),
+                "database url `" + u + "` is not a PostgreSQL JDBC address such as jdbc:postgresql://10.0.0.1:5432/gantry"));
+        Optional<String> user = required(keys, "user", mapping);
+        Optional<Path> passwordFile = keys.containsKey("password_file")
+                ? existingFile(keys.get("password_file").getValueNode(), "password_file", "")
+                : required(keys, "password_file", mapping).map(this::resolve);
+        if (url.isEmpty() || user.isEmpty() || passwordFile.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(new Inventory.Database(url.get(), user.get(), passwordFile.get()));
+    }
+
+    /** A local file the inventory names, resolved against its directory; a problem when it does not exist. */
+    private Optional<Path> existingFile(Node node, String what, String hint) {
+        Optional<Path> path = scalar(node, what).map(this::resolve);
+        path.filter(p -> !Files.isRegularFile(p))
+                .ifPresent(p -> problem(node, what + " " + p + " does not exist" + hint));
+        return path;
     }
 
     private Optional<Inventory.Machine> machine(Node node) {

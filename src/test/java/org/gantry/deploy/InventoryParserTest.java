@@ -122,6 +122,30 @@ class InventoryParserTest {
     }
 
     @Test
+    void how_gantry_is_installed_is_read_and_checked() throws Exception {
+        Files.writeString(dir.resolve("admin.pw"), "secret");
+        Inventory inventory = parse("gantry:\n  url: http://10.0.0.1:9090\n  admin_password_file: admin.pw\n"
+                + "  database:\n    url: jdbc:postgresql://10.0.0.5/gantry\n    user: gantry\n"
+                + "    password_file: admin.pw\n  java: /opt/jdk/bin/java\n  java_options: -Xmx2g\nmachines:\n"
+                + machine("a", "h1", "system, compute"));
+        assertThat(inventory.gantry().port()).isEqualTo(9090);
+        assertThat(inventory.gantry().adminPasswordFile()).contains(dir.resolve("admin.pw"));
+        assertThat(inventory.gantry().database()).contains(new Inventory.Database("jdbc:postgresql://10.0.0.5/gantry",
+                "gantry", dir.resolve("admin.pw")));
+        assertThat(inventory.gantry().java()).isEqualTo("/opt/jdk/bin/java");
+        assertThat(inventory.gantry().javaOptions()).isEqualTo("-Xmx2g");
+
+        assertThat(problems("gantry:\n  admin_password_file: gone.pw\n  database:\n    url: mysql://x\n"
+                + "machines:\n" + machine("a", "h1", "system, compute")))
+                .extracting(InventoryProblem::toString).containsExactly(
+                        "line 2, column 24: admin_password_file " + dir.resolve("gone.pw") + " does not exist",
+                        "line 4, column 5: `user:` is missing",
+                        "line 4, column 5: `password_file:` is missing",
+                        "line 4, column 10: database url `mysql://x` is not a PostgreSQL JDBC address such as"
+                                + " jdbc:postgresql://10.0.0.1:5432/gantry");
+    }
+
+    @Test
     void bad_ports_are_reported() {
         assertThat(problems("machines:\n" + machine("a", "h1", "system, compute") + "    port: 70000\n"
                 + machine("b", "h2", "compute") + "    port: ssh\n"))
@@ -136,7 +160,7 @@ class InventoryParserTest {
                 + "  - address: h2\n    user: root\n    key: id_ed25519\n    roles: compute\n    vc: gpu!\n");
         assertThat(problems).extracting(InventoryProblem::toString).containsExactly(
                 "line 2, column 8: url `nowhere` is not an address such as http://10.0.0.1:8080",
-                "line 3, column 3: unknown key `colour` (known: admin, dir, jar, url)",
+                "line 3, column 3: unknown key `colour` (known: admin, admin_password_file, database, dir, jar, java, java_options, url)",
                 "line 5, column 11: name `a b` is not 1 to 64 letters, digits, '_', '.' or '-'",
                 "line 9, column 12: a storage machine needs `storage_dir:`, the directory that becomes the storage",
                 "line 10, column 5: `name:` is missing",

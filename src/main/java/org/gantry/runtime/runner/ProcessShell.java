@@ -117,6 +117,17 @@ public final class ProcessShell implements RemoteShell {
     }
 
     @Override
+    public void copyFile(Path local, String path, int mode) throws ExecutorException {
+        try {
+            Path file = Path.of(path);
+            Files.copy(local, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            Files.setPosixFilePermissions(file, permissions(mode));
+        } catch (IOException e) {
+            throw ExecutorException.transientFailure("cannot copy " + local + " to " + path + ": " + e.getMessage(), e);
+        }
+    }
+
+    @Override
     public LogChunk readFile(String path, long offset, int maxBytes) throws ExecutorException {
         try {
             return LocalFiles.read(Path.of(path), offset, maxBytes);

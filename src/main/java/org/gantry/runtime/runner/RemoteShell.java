@@ -33,6 +33,12 @@ public interface RemoteShell {
     /** Writes a whole file, replacing it, with the given permission bits (e.g. {@code 0700}). */
     void writeFile(String path, String content, int mode) throws ExecutorException;
 
+    /**
+     * Copies the local file {@code local} to {@code path}, replacing it, with the given permission
+     * bits: a large binary (a jar) is streamed, never held in memory.
+     */
+    void copyFile(java.nio.file.Path local, String path, int mode) throws ExecutorException;
+
     /** Reads up to {@code maxBytes} from {@code offset}; a missing file reads as empty. */
     LogChunk readFile(String path, long offset, int maxBytes) throws ExecutorException;
 

@@ -117,6 +117,20 @@ final class MinaRemoteShell implements RemoteShell {
     }
 
     @Override
+    public void copyFile(java.nio.file.Path local, String path, int mode) throws ExecutorException {
+        try (SftpClient sftp = SftpClientFactory.instance().createSftpClient(session())) {
+            try (java.io.OutputStream out = sftp.write(path, SftpClient.OpenMode.Write, SftpClient.OpenMode.Create,
+                    SftpClient.OpenMode.Truncate)) {
+                java.nio.file.Files.copy(local, out);
+            }
+            sftp.setStat(path, new SftpClient.Attributes().perms(mode));
+        } catch (IOException e) {
+            close();
+            throw unreachable(e);
+        }
+    }
+
+    @Override
     public LogChunk readFile(String path, long offset, int maxBytes) throws ExecutorException {
         try (SftpClient sftp = SftpClientFactory.instance().createSftpClient(session())) {
             long size;
