@@ -264,7 +264,8 @@ public final class Deployer {
                 say(system, "= Gantry answers at " + inventory.gantry().url() + ", same jar and settings");
                 return signIn(system);
             }
-            String start = install.startCommand(systemd, answers);
+            // a Gantry that runs but does not answer yet (still starting, failing) takes a changed jar or setting too
+            String start = install.startCommand(systemd, changed);
             change(system, (answers ? "restarted Gantry (new jar or settings): " : "start Gantry: ") + start);
             if (dryRun) {
                 installPlanned = !answers;

@@ -27,7 +27,9 @@ public record MachineFacts(String os, boolean bash, boolean python3, int cpu, in
                 "d=" + diskDir + "; while [ ! -d \"$d\" ]; do d=$(dirname \"$d\"); done",
                 "echo \"disk=$(df -Pm \"$d\" | awk 'NR==2 {print $4}')\"",
                 "if [ -d /run/systemd/system ]; then echo systemd=yes; else echo systemd=no; fi",
-                "echo \"docker=$(command -v docker)\"",
+                // docker counts when compose and a daemon answer: a docker CLI alone cannot start PostgreSQL
+                "if command -v docker >/dev/null 2>&1 && docker compose version >/dev/null 2>&1"
+                        + " && docker info >/dev/null 2>&1; then echo docker=yes; else echo docker=; fi",
                 "echo \"time=$(date +%s%N)\"");
     }
 

@@ -61,9 +61,10 @@ class AdminDeployInstallIT {
         }
         suffix = Long.toString(System.nanoTime() % 100000);
         Files.writeString(dir.resolve("admin-password"), RestClient.ADMIN_PASSWORD + "\n");
-        // a dev-mode jar (not -Pproduction) finds Vaadin's frontend bundle in this project
-        String javaOptions = "-Xmx768m -XX:TieredStopAtLevel=1 -Dvaadin.project.basedir="
-                + Path.of("").toAbsolutePath();
+        // The jar `mvn verify` packages is a development build: its Vaadin would look for this project's
+        // directory and write there, which the test account may not. This test uses the REST API only, so the
+        // installed Gantry runs in production mode without a frontend bundle (its views would not load).
+        String javaOptions = "-Xmx768m -XX:TieredStopAtLevel=1 -Dvaadin.productionMode=true";
         inventory = Files.writeString(dir.resolve("cluster.yaml"), String.join("\n",
                 "gantry:",
                 "  url: http://127.0.0.1:" + port,
@@ -115,7 +116,8 @@ class AdminDeployInstallIT {
                         + gantryDir + " (embedded PostgreSQL under " + gantryDir + "/data/postgres)")
                 .contains(sysName + "+ copy gantry.jar (")
                 .contains(sysName + "+ write supervisor script " + gantryDir + "/gantry-run.sh")
-                .contains(sysName + "+ start Gantry: '" + gantryDir + "/gantry-start.sh'")
+                .contains(sysName + "+ start Gantry: '" + gantryDir + "/gantry-stop.sh' && '" + gantryDir
+                        + "/gantry-start.sh'")
                 .contains(sysName + "Gantry answers at http://127.0.0.1:" + port + " after ")
                 .contains(sysName + "= signed in as admin")
                 .contains("[" + c1Name + "] + register SSH host " + c1Name);
