@@ -27,7 +27,7 @@ import org.springframework.boot.test.web.server.LocalServerPort;
  * with its own host key and configuration: {@code sys} (system and storage roles: the Gantry of
  * this test answers for it, the deploy copies keys there and prepares its storage directory)
  * and the compute machines {@code c1} and {@code c2}. Installing Gantry itself on the system
- * machine is not covered: it is not built yet (docs/deploy.md).
+ * machine: {@link AdminDeployInstallIT}.
  */
 @RuntimeSpringTest
 class AdminDeployIT {
