@@ -83,6 +83,7 @@ class MarketplaceSearchBench {
         // scan the list and check each heap row. Autovacuum does this on a live server.
         jdbc.execute("vacuum analyze market_item");
         jdbc.execute("vacuum analyze market_item_group");
+        jdbc.execute("vacuum analyze market_item_pairs");
         String token = tokens.issue("bench-author-7", ApiToken.Kind.SESSION, "bench", Optional.empty()).value();
 
         List<String> searches = new ArrayList<>();
