@@ -1,11 +1,14 @@
 package org.gantry.marketplace;
 
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Matcher;
@@ -64,6 +67,9 @@ public class MarketSearch {
             throw MarketplaceException.invalid("A search is at most " + MarketQuery.Q_MAX + " characters.");
         }
         Statements sql = statements(query, items.viewer(), exactUpTo, phrasePairs(query));
+        if (withFacets && sql.ranked()) {
+            return rankedWithFacets(query, sql);
+        }
         List<Paged> found = jdbc.query(sql.page(), sql.params(), (rs, n) -> new Paged(MarketplaceService.item(rs, n),
                 rs.getLong("total")));
         long counted;
@@ -81,11 +87,83 @@ public class MarketSearch {
     }
 
     /**
+     * A ranked search with facets in one walk over the candidates: their rank and the columns the
+     * facets count come back together (at most bound + 1 rows), the facets are counted and the
+     * page chosen from them here, and only the page's rows are read in full (with headlines).
+     * Before decision 0068 the facets walked the candidates a second time.
+     */
+    private MarketPage rankedWithFacets(MarketQuery query, Statements sql) {
+        List<Candidate> candidates = jdbc.query(sql.rankedCandidates(), sql.params(), (rs, n) -> new Candidate(
+                rs.getLong("id"), rs.getString("type"), MarketplaceService.strings(rs.getArray("categories")),
+                MarketplaceService.strings(rs.getArray("tags")), rs.getLong("author_id"), rs.getInt("star_number"),
+                rs.getFloat("rank")));
+        List<Candidate> counted = candidates.subList(0, Math.min(candidates.size(), exactUpTo));
+        List<Long> pageIds = candidates.stream()
+                .sorted(Comparator.comparingDouble(Candidate::rank).reversed()
+                        .thenComparing(Comparator.comparingInt(Candidate::stars).reversed())
+                        .thenComparing(Comparator.comparingLong(Candidate::id).reversed()))
+                .skip(query.offset()).limit(query.limit()).map(Candidate::id).toList();
+        Map<Long, MarketItem> rows = new HashMap<>();
+        if (!pageIds.isEmpty()) {
+            jdbc.query(sql.rows(), new MapSqlParameterSource(sql.params().getValues()).addValue("ids", pageIds),
+                    rs -> {
+                        MarketItem item = MarketplaceService.item(rs, 0);
+                        rows.put(item.id(), item);
+                    });
+        }
+        boolean lowerBound = candidates.size() > exactUpTo;
+        long total = lowerBound ? Math.max(exactUpTo, (long) query.offset() + pageIds.size()) : candidates.size();
+        return new MarketPage(pageIds.stream().map(rows::get).filter(Objects::nonNull).toList(), total, lowerBound,
+                facets(counted));
+    }
+
+    /** A candidate of a ranked search: what ranks it and what the facets count. */
+    private record Candidate(long id, String type, List<String> categories, List<String> tags, long authorId,
+                             int stars, float rank) {
+    }
+
+    /** The facet counts of the candidates, as {@link #facetSql} gives them: by count descending, then key. */
+    private Map<String, Map<String, Long>> facets(List<Candidate> candidates) {
+        Map<String, Long> types = new HashMap<>();
+        Map<String, Long> categories = new HashMap<>();
+        Map<String, Long> tags = new HashMap<>();
+        Map<Long, Long> authors = new HashMap<>();
+        for (Candidate c : candidates) {
+            types.merge(c.type(), 1L, Long::sum);
+            c.categories().forEach(x -> categories.merge(x, 1L, Long::sum));
+            c.tags().forEach(x -> tags.merge(x, 1L, Long::sum));
+            authors.merge(c.authorId(), 1L, Long::sum);
+        }
+        Map<String, Long> authorNames = new HashMap<>();
+        if (!authors.isEmpty()) {
+            jdbc.query("select id, username from app_user where id in (:ids)", new MapSqlParameterSource("ids",
+                    authors.keySet()), rs -> {
+                authorNames.put(rs.getString("username"), authors.get(rs.getLong("id")));
+            });
+        }
+        Map<String, Map<String, Long>> facets = new LinkedHashMap<>();
+        facets.put("type", topCounts(types, Integer.MAX_VALUE));
+        facets.put("category", topCounts(categories, Integer.MAX_VALUE));
+        facets.put("tag", topCounts(tags, FACET_SIZE));
+        facets.put("author", topCounts(authorNames, FACET_SIZE));
+        return facets;
+    }
+
+    private static Map<String, Long> topCounts(Map<String, Long> counts, int size) {
+        Map<String, Long> top = new LinkedHashMap<>();
+        counts.entrySet().stream()
+                .sorted(Map.Entry.<String, Long>comparingByValue().reversed().thenComparing(Map.Entry.comparingByKey()))
+                .limit(size).forEach(e -> top.put(e.getKey(), e.getValue()));
+        return top;
+    }
+
+    /**
      * A search's SQL: the page (each row with the candidates' count when ranked), the count alone
      * (capped), the bounded candidates with the columns facets count (id, type, categories, tags,
      * author_id), and their parameters.
      */
-    record Statements(String page, String count, String candidates, boolean ranked, MapSqlParameterSource params) {
+    record Statements(String page, String count, String candidates, String rankedCandidates, String rows,
+                      boolean ranked, MapSqlParameterSource params) {
     }
 
     private record Paged(MarketItem item, long total) {
@@ -95,12 +173,16 @@ public class MarketSearch {
     static Statements statements(MarketQuery query, Viewer viewer, int exactUpTo, Optional<String> pairs) {
         MapSqlParameterSource params = MarketplaceService.viewerParams(viewer);
         String where = where(query, params);
+        // The items holding the phrase's pairs, through their GIN index, newest first: the items'
+        // rows are then read in that order, the phrase and the rest of the query checked on each,
+        // until the bound is reached. Rows past the bound are never read, however many hold the
+        // pairs (decision 0068).
+        String pairsSource = "";
         if (pairs.isPresent() && params.hasValue("q") && !params.hasValue("pq")) {
             params.addValue("pairs", pairs.get());
-            // The few items holding the phrase's pairs, through their GIN index; the phrase is then
-            // checked on those rows only.
-            where += " and i.id in (select p.item_id from market_item_pairs p"
-                    + " where p.pairs @@ cast(:pairs as tsquery))";
+            // Items only their author may see are passed over here, without reading their rows (V0481).
+            pairsSource = "(select p.item_id from market_item_pairs p where p.pairs @@ cast(:pairs as tsquery)"
+                    + " and (p.owner_only is null or p.owner_only = :uid or :admin) order by p.item_id desc) pi join ";
         }
         boolean ranked = params.hasValue("q") && query.sort() == MarketQuery.Sort.RELEVANCE;
         params.addValue("offset", query.offset()).addValue("limit", query.limit()).addValue("cap", exactUpTo + 1)
@@ -110,18 +192,22 @@ public class MarketSearch {
                         + HEADLINE_OPTIONS.replace("'", "''") + "')"
                 : "null";
         // The author's name is needed only to filter by it: no join per match otherwise.
-        String from = query.author().isPresent() ? "market_item i join app_user u on u.id = i.author_id"
-                : "market_item i";
+        String from = pairsSource + (pairsSource.isEmpty() ? "market_item i" : "market_item i on i.id = pi.item_id")
+                + (query.author().isPresent() ? " join app_user u on u.id = i.author_id" : "");
         // The newest matches up to the bound: through the primary key when matches are many,
         // through the GIN index when they are few. Ranking and counting take one more, to know
         // whether there are more.
         String candidates = "select i.id, i.type, i.categories, i.tags, i.author_id from " + from + " where " + where
                 + " order by i.id desc limit :bound";
         String count = "select count(*) from (select 1 from " + from + " where " + where + " limit :cap) c";
+        String rank = "ts_rank('{0.1, 0.2, 0.4, 1.0}', i.search, " + tsquery(params) + ")";
+        String rankedCandidates = "select i.id, i.type, i.categories, i.tags, i.author_id, i.star_number, " + rank
+                + " as rank from " + from + " where " + where + " order by i.id desc limit :cap";
+        String rows = "select " + MarketplaceService.ITEM_COLUMNS + ", " + headline + " as highlight"
+                + " from market_item i join app_user u on u.id = i.author_id where i.id in (:ids)";
         String page;
         if (ranked) {
             // Rank the candidates only; headlines, stars and groups for the page's rows only.
-            String rank = "ts_rank('{0.1, 0.2, 0.4, 1.0}', i.search, " + tsquery(params) + ")";
             page = "with candidate as (select i.id, i.star_number, " + rank + " as rank from " + from
                     + " where " + where + " order by i.id desc limit :cap),"
                     + " page as (select candidate.*, count(*) over () as total from candidate"
@@ -142,7 +228,7 @@ public class MarketSearch {
                     + " from page join market_item i on i.id = page.id join app_user u on u.id = i.author_id"
                     + " order by " + order;
         }
-        return new Statements(page, count, candidates, ranked, params);
+        return new Statements(page, count, candidates, rankedCandidates, rows, ranked, params);
     }
 
     /**

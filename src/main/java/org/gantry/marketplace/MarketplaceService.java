@@ -504,7 +504,7 @@ public class MarketplaceService {
         return false;
     }
 
-    private static List<String> strings(Array array) throws SQLException {
+    static List<String> strings(Array array) throws SQLException {
         return array == null ? List.of() : Arrays.asList((String[]) array.getArray());
     }
 

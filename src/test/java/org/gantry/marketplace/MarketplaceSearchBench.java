@@ -17,6 +17,7 @@ import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.gantry.security.ApiToken;
@@ -27,6 +28,9 @@ import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;
+import org.springframework.security.authentication.UsernamePasswordAuthenticationToken;
+import org.springframework.security.core.authority.SimpleGrantedAuthority;
+import org.springframework.security.core.context.SecurityContextHolder;
 
 /**
  * Marketplace search over REST with 300,000 generated items (most public, some private and
@@ -66,6 +70,8 @@ class MarketplaceSearchBench {
     JdbcTemplate jdbc;
     @Autowired
     TokenService tokens;
+    @Autowired
+    MarketSearch search;
 
     @Test
     void search_with_300k_items() throws Exception {
@@ -77,6 +83,7 @@ class MarketplaceSearchBench {
         // scan the list and check each heap row. Autovacuum does this on a live server.
         jdbc.execute("vacuum analyze market_item");
         jdbc.execute("vacuum analyze market_item_group");
+        jdbc.execute("vacuum analyze market_item_pairs");
         String token = tokens.issue("bench-author-7", ApiToken.Kind.SESSION, "bench", Optional.empty()).value();
 
         List<String> searches = new ArrayList<>();
@@ -90,6 +97,7 @@ class MarketplaceSearchBench {
         }
         if (EXPLAIN) {
             explain(MarketQuery.all().withQ(searches.get(1)).withPage(0, 20));
+            explain(MarketQuery.all().withQ("\"quantize unet\"").withPage(0, 20));
             explain(MarketQuery.all().withQ(prefixes.get(4)).withPrefix(true).withPage(0, 10));
         }
         print("%n%-62s %9s %9s %9s %11s  %s%n", CLIENTS + " clients × " + PER_CLIENT + " requests", "p50 ms",
@@ -98,13 +106,23 @@ class MarketplaceSearchBench {
         run("REST search: q, relevance, limit 20, total", token, searches, "&limit=20");
         run("REST search as you type: prefix=true, limit 10, total", token, prefixes, "&limit=10&prefix=true");
         run("REST search with facets", token, searches, "&limit=20&facets=true");
+        // The same searches without HTTP, Spring Security and JSON: what is left is the search itself.
+        runInProcess("in process: search, relevance, limit 20, total", searches, q -> MarketQuery.all().withQ(q)
+                .withPage(0, 20), false);
+        runInProcess("in process: as you type, limit 10, total", prefixes, q -> MarketQuery.all().withQ(q)
+                .withPrefix(true).withPage(0, 10), false);
+        runInProcess("in process: search with facets", searches, q -> MarketQuery.all().withQ(q).withPage(0, 20),
+                true);
         print("%n");
     }
 
     private void explain(MarketQuery query) throws IOException {
         long uid = jdbc.queryForObject("select id from app_user where username = 'bench-author-7'", Long.class);
+        // A phrase is narrowed by its lexeme pairs, as MarketSearch.search does.
+        Optional<String> pairs = query.q().filter(q -> q.contains("\"")).flatMap(q -> MarketSearch.pairQuery(
+                jdbc.queryForObject("select cast(websearch_to_tsquery('english', ?) as text)", String.class, q)));
         MarketSearch.Statements sql = MarketSearch.statements(query, new Viewer(uid, "bench-author-7", false),
-                MarketSearch.DEFAULT_EXACT_UP_TO, Optional.empty());
+                MarketSearch.DEFAULT_EXACT_UP_TO, pairs);
         String plan = String.join("\n", new NamedParameterJdbcTemplate(jdbc).queryForList(
                 "explain (analyze, buffers) " + sql.page(), sql.params(), String.class));
         print("%nEXPLAIN %s%n%s%n", query.q().orElse(""), plan);
@@ -118,6 +136,32 @@ class MarketplaceSearchBench {
             Matcher total = TOTAL.matcher(call(client, token, queries.get(i % queries.size()), extra));
             matched += total.find() ? Long.parseLong(total.group(1)) : 0;
         }
+        long[] all = timed(queries, q -> call(client, token, q, extra));
+        print("%-62s %9.2f %9.2f %9.2f %9.1f %%  %s → %s%n", label, all[all.length / 2] / 1e6,
+                all[(int) Math.ceil(all.length * 0.95) - 1] / 1e6, all[all.length - 1] / 1e6,
+                100.0 * matched / 20 / ITEMS, loadBefore, load());
+    }
+
+    private void runInProcess(String label, List<String> queries, Function<String, MarketQuery> query,
+                              boolean facets) throws Exception {
+        var user = new UsernamePasswordAuthenticationToken("bench-author-7", null,
+                List.of(new SimpleGrantedAuthority("ROLE_USER")));
+        String loadBefore = load();
+        long[] all = timed(queries, q -> {
+            SecurityContextHolder.getContext().setAuthentication(user);
+            search.search(query.apply(q), facets);
+        });
+        print("%-62s %9.2f %9.2f %9.2f %11s  %s → %s%n", label, all[all.length / 2] / 1e6,
+                all[(int) Math.ceil(all.length * 0.95) - 1] / 1e6, all[all.length - 1] / 1e6, "", loadBefore, load());
+    }
+
+    /** One search of the benchmark, by whatever path it takes. */
+    private interface Call {
+        void run(String q) throws Exception;
+    }
+
+    /** {@code CLIENTS} threads, each sending {@code PER_CLIENT} of the queries; every latency, sorted. */
+    private static long[] timed(List<String> queries, Call call) throws Exception {
         ExecutorService pool = Executors.newFixedThreadPool(CLIENTS);
         List<Future<long[]>> results = new ArrayList<>();
         for (int c = 0; c < CLIENTS; c++) {
@@ -126,7 +170,7 @@ class MarketplaceSearchBench {
                 long[] nanos = new long[PER_CLIENT];
                 for (int i = 0; i < PER_CLIENT; i++) {
                     long start = System.nanoTime();
-                    call(client, token, queries.get((offset * 7 + i) % queries.size()), extra);
+                    call.run(queries.get((offset * 7 + i) % queries.size()));
                     nanos[i] = System.nanoTime() - start;
                 }
                 return nanos;
@@ -138,9 +182,7 @@ class MarketplaceSearchBench {
         }
         pool.shutdown();
         Arrays.sort(all);
-        print("%-62s %9.2f %9.2f %9.2f %9.1f %%  %s → %s%n", label, all[all.length / 2] / 1e6,
-                all[(int) Math.ceil(all.length * 0.95) - 1] / 1e6, all[all.length - 1] / 1e6,
-                100.0 * matched / 20 / ITEMS, loadBefore, load());
+        return all;
     }
 
     private static void print(String format, Object... args) throws IOException {
