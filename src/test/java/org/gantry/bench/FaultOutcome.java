@@ -12,12 +12,13 @@ import org.gantry.testsupport.RestClient;
 /**
  * What became of the jobs a fault run accepted, in the fault table's columns: each followed to
  * its end (lost when it has not ended while no job at all ended for five minutes); a task that
- * appended two lines to its mark file ran twice; one that SUCCEEDED without a line never ran.
+ * appended two lines to its mark file ran twice; one that SUCCEEDED without a line never ran;
+ * failed counts the finished ones that ended FAILED (the bench's tasks never fail by themselves).
  */
-record FaultOutcome(int accepted, int finished, int lost, int runTwice, int neverRan) {
+record FaultOutcome(int accepted, int finished, int lost, int runTwice, int neverRan, int failed) {
 
-    static final String HEADER = String.format("%-44s %6s %8s %8s %5s %9s %16s %13s", "fault", "rounds",
-            "accepted", "finished", "lost", "run twice", "recovery s max/p50", "non-503 5xx");
+    static final String HEADER = String.format("%-44s %6s %8s %8s %5s %9s %6s %16s %13s", "fault", "rounds",
+            "accepted", "finished", "lost", "run twice", "failed", "recovery s max/p50", "non-503 5xx");
 
     private static final Duration STUCK = Duration.ofMinutes(5);
 
@@ -29,6 +30,7 @@ record FaultOutcome(int accepted, int finished, int lost, int runTwice, int neve
         int lost = 0;
         int runTwice = 0;
         int neverRan = 0;
+        int failed = 0;
         long progressAt = System.nanoTime();
         long lastEnded = -1;
         for (String name : ordered) {
@@ -50,6 +52,10 @@ record FaultOutcome(int accepted, int finished, int lost, int runTwice, int neve
                 continue;
             }
             finished++;
+            if (state.equals("FAILED")) {
+                failed++;
+                System.out.println("failed: " + name);
+            }
             Path mark = marks.resolve(name);
             int runs = Files.exists(mark) ? Files.readAllLines(mark).size() : 0;
             if (runs > 1) {
@@ -60,14 +66,14 @@ record FaultOutcome(int accepted, int finished, int lost, int runTwice, int neve
                 neverRan++;
             }
         }
-        return new FaultOutcome(accepted.size(), finished, lost, runTwice, neverRan);
+        return new FaultOutcome(accepted.size(), finished, lost, runTwice, neverRan, failed);
     }
 
     String row(String fault, int rounds, List<Double> recoveries, int other5xx) {
         List<Double> sorted = recoveries.stream().sorted().toList();
         String recovery = sorted.isEmpty() ? "-" : String.format("%.1f/%.1f", sorted.get(sorted.size() - 1),
                 sorted.get(sorted.size() / 2));
-        return String.format("%-44s %6d %8d %8d %5d %9d %16s %13d", fault, rounds, accepted, finished, lost, runTwice,
-                recovery, other5xx);
+        return String.format("%-44s %6d %8d %8d %5d %9d %6d %16s %13d", fault, rounds, accepted, finished, lost,
+                runTwice, failed, recovery, other5xx);
     }
 }

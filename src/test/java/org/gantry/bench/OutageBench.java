@@ -1,5 +1,6 @@
 package org.gantry.bench;
 
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -41,6 +42,42 @@ final class OutageBench {
         }
     }
 
+    /**
+     * The fault table's row of rounds of an external PostgreSQL (a server Gantry did not start: the
+     * embedded binaries run here as their own server on a fixed port) stopped (fast shutdown) for
+     * 2 to 10 s and started again on the same data directory.
+     */
+    static String externalDatabase(int rounds) throws Exception {
+        Path root = Files.createDirectories(Path.of("target", "bench", "external-database-" + System.currentTimeMillis())
+                .toAbsolutePath());
+        Path data = root.resolve("postgres");
+        int port;
+        try (java.net.ServerSocket socket = new java.net.ServerSocket(0)) {
+            port = socket.getLocalPort();
+        }
+        EmbeddedPostgres[] server = {externalServer(data, port)};
+        try {
+            BenchGantry bench = new BenchGantry("external-database", Map.of(
+                    "spring.datasource.url", server[0].getJdbcUrl("postgres", "postgres"),
+                    "spring.datasource.username", "postgres"));
+            try (GantryProcess gantry = bench.start()) {
+                return rounds(bench, gantry, "database stopped (external, 2-10 s)", rounds, () -> {
+                    server[0].close();
+                    Thread.sleep(ThreadLocalRandom.current().nextLong(2000, 10_000));
+                    server[0] = externalServer(data, port);
+                    return System.nanoTime();
+                });
+            }
+        } finally {
+            server[0].close();
+        }
+    }
+
+    private static EmbeddedPostgres externalServer(Path data, int port) throws IOException {
+        // kept across stops: the same data directory and port, as a restarted server has
+        return EmbeddedPostgres.builder().setDataDirectory(data).setCleanDataDirectory(false).setPort(port).start();
+    }
+
     /** The fault table's row of rounds of the tasks' file system full; empty when not root. */
     static String fullDisk(int rounds) throws Exception {
         if (!"root".equals(System.getProperty("user.name"))) {
@@ -70,7 +107,29 @@ final class OutageBench {
         long inject() throws Exception;
     }
 
+    /**
+     * How the clients submit during the rounds: how many, the pause after each submission, the
+     * virtual cluster (null: the default one), how long each task sleeps; recovery is measured
+     * until a submission is accepted again or, for faults of an executor (submissions never
+     * reach it), until a job's end is recorded after the fault ended.
+     */
+    record Load(int clients, long pauseMs, String virtualCluster, String taskSeconds, boolean recoveryByEnd) {
+
+        static final Load SUBMISSIONS = new Load(3, 100, null, "0.1", false);
+
+        String job(String name, Path marks) {
+            String job = BenchGantry.job(name, "echo run >> " + marks.resolve(name) + "; sleep " + taskSeconds);
+            return virtualCluster == null ? job
+                    : job.replace("type: job\n", "type: job\ndefaults:\n  virtualCluster: " + virtualCluster + "\n");
+        }
+    }
+
     private static String rounds(BenchGantry bench, GantryProcess gantry, String fault, int rounds, Fault inject)
+            throws Exception {
+        return rounds(bench, gantry, fault, rounds, inject, Load.SUBMISSIONS);
+    }
+
+    static String rounds(BenchGantry bench, GantryProcess gantry, String fault, int rounds, Fault inject, Load load)
             throws Exception {
         RestClient user = RestClient.newUser(gantry.port(), "outage");
         String username = user.username();
@@ -80,13 +139,12 @@ final class OutageBench {
         AtomicLong lastAccepted = new AtomicLong();
         AtomicBoolean submitting = new AtomicBoolean(true);
         List<Thread> clients = new ArrayList<>();
-        for (int c = 0; c < 3; c++) {
+        for (int c = 0; c < load.clients(); c++) {
             Thread client = new Thread(() -> {
                 while (submitting.get()) {
                     String name = "outage-" + counter.incrementAndGet();
                     try {
-                        RestClient.Response response = user.postYaml("/api/v2/jobs", BenchGantry.job(name,
-                                "echo run >> " + bench.marks.resolve(name) + "; sleep 0.1"));
+                        RestClient.Response response = user.postYaml("/api/v2/jobs", load.job(name, bench.marks));
                         if (response.status() == 202) {
                             accepted.add(name);
                             lastAccepted.set(System.nanoTime());
@@ -94,7 +152,7 @@ final class OutageBench {
                             other5xx.incrementAndGet();
                             System.out.println("non-503 5xx: " + response);
                         }
-                        Thread.sleep(100);
+                        Thread.sleep(load.pauseMs());
                     } catch (InterruptedException e) {
                         return;
                     } catch (RuntimeException e) {
@@ -110,13 +168,18 @@ final class OutageBench {
         for (int round = 1; round <= rounds; round++) {
             Thread.sleep(ThreadLocalRandom.current().nextLong(1000, 4000));
             long ended = inject.inject();
-            while (lastAccepted.get() < ended) {
-                Thread.sleep(50);
+            double recovery;
+            if (load.recoveryByEnd()) {
+                recovery = HaltBench.untilAnEnd(user, username, HaltBench.ended(user, username), ended);
+            } else {
+                while (lastAccepted.get() < ended) {
+                    Thread.sleep(50);
+                }
+                recovery = (lastAccepted.get() - ended) / 1e9;
             }
-            double recovery = (lastAccepted.get() - ended) / 1e9;
             recoveries.add(recovery);
-            System.out.printf("%s, round %d: accepted again after %.1f s; %d accepted so far%n", fault, round,
-                    recovery, accepted.size());
+            System.out.printf("%s, round %d: %s after %.1f s; %d accepted so far%n", fault, round,
+                    load.recoveryByEnd() ? "a job's end recorded" : "accepted again", recovery, accepted.size());
         }
         submitting.set(false);
         for (Thread client : clients) {

@@ -23,12 +23,16 @@ public final class OpenSshServer implements AutoCloseable {
     public static final Path SSHD = Path.of("/usr/sbin/sshd");
     private static final String TEST_ACCOUNT = "gantry-ssh-test";
 
-    private final Process process;
+    private final Path dir;
+    private final Path config;
     private final int port;
     private final String user;
     private final Path clientKey;
+    private Process process;
 
-    private OpenSshServer(Process process, int port, String user, Path clientKey) {
+    private OpenSshServer(Path dir, Path config, Process process, int port, String user, Path clientKey) {
+        this.dir = dir;
+        this.config = config;
         this.process = process;
         this.port = port;
         this.user = user;
@@ -78,11 +82,39 @@ public final class OpenSshServer implements AutoCloseable {
                 sessionEnv.isEmpty() ? "" : "SetEnv " + sessionEnv.entrySet().stream()
                         .map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(" ")),
                 ""));
+        return new OpenSshServer(dir, config, listen(dir, config, port), port, user, clientKey);
+    }
+
+    private static Process listen(Path dir, Path config, int port) throws Exception {
         Process sshd = new ProcessBuilder(SSHD.toString(), "-D", "-e", "-f", config.toString(), "-p",
                 Integer.toString(port))
-                .redirectErrorStream(true).redirectOutput(dir.resolve("sshd.log").toFile()).start();
+                .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(dir.resolve("sshd.log")
+                        .toFile())).start();
         awaitPort(port, sshd, dir);
-        return new OpenSshServer(sshd, port, user, clientKey);
+        return sshd;
+    }
+
+    /**
+     * Cuts the link: kills (SIGKILL) the sshd processes serving the connections open now, as a
+     * dropped connection or a rebooted host would end them; what they started detached runs on.
+     * With {@code listening} false the listening sshd stops too, so that nobody can connect
+     * until {@link #listenAgain}. Returns how many connection processes were killed.
+     */
+    public synchronized int cut(boolean listening) throws Exception {
+        List<ProcessHandle> serving = process.toHandle().descendants()
+                .filter(p -> p.info().command().filter(c -> c.endsWith("/sshd")).isPresent()).toList();
+        serving.forEach(ProcessHandle::destroyForcibly);
+        if (!listening) {
+            close();
+        }
+        return serving.size();
+    }
+
+    /** Starts the listening sshd again on the same port after {@link #cut}{@code (false)}. */
+    public synchronized void listenAgain() throws Exception {
+        if (!process.isAlive()) {
+            process = listen(dir, config, port);
+        }
     }
 
     public int port() {
@@ -104,7 +136,7 @@ public final class OpenSshServer implements AutoCloseable {
     }
 
     @Override
-    public void close() throws Exception {
+    public synchronized void close() throws Exception {
         process.destroy();
         if (!process.waitFor(10, TimeUnit.SECONDS)) {
             process.destroyForcibly();

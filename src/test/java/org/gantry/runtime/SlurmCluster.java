@@ -9,6 +9,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -82,6 +83,45 @@ public final class SlurmCluster implements AutoCloseable {
 
     public Path conf() {
         return conf;
+    }
+
+    /**
+     * Stops slurmctld as a restart does (SIGTERM: it saves its state and exits) and waits until
+     * it is gone; slurmd and the jobs it runs go on.
+     */
+    public void stopController() throws Exception {
+        Path pidFile = dir.resolve("slurmctld.pid");
+        if (!Files.exists(pidFile)) {
+            return;
+        }
+        Optional<ProcessHandle> controller = ProcessHandle.of(Long.parseLong(Files.readString(pidFile).trim()));
+        if (controller.isPresent()) {
+            controller.get().destroy();
+            try {
+                controller.get().onExit().get(30, TimeUnit.SECONDS);
+            } catch (java.util.concurrent.TimeoutException e) {
+                controller.get().destroyForcibly();
+                controller.get().onExit().get(10, TimeUnit.SECONDS);
+            }
+        }
+    }
+
+    /** Starts slurmctld again on its saved state, after {@link #stopController}, and waits until it answers. */
+    public void startController() throws Exception {
+        Map<String, String> env = Map.of("SLURM_CONF", conf.toString());
+        run(List.of("/usr/sbin/slurmctld", "-f", conf.toString()), env);
+        Instant end = Instant.now().plus(Duration.ofSeconds(60));
+        while (Instant.now().isBefore(end)) {
+            ProcessBuilder ping = new ProcessBuilder("scontrol", "ping").redirectErrorStream(true);
+            ping.environment().putAll(env);
+            Process p = ping.start();
+            String out = new String(p.getInputStream().readAllBytes());
+            if (p.waitFor() == 0 && out.contains("UP")) {
+                return;
+            }
+            Thread.sleep(200);
+        }
+        throw new IllegalStateException("slurmctld did not answer after its restart; see " + dir.resolve("log"));
     }
 
     private void awaitIdle() throws Exception {

@@ -8,7 +8,10 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 import java.util.stream.Collectors;
 import org.gantry.job.JobRunService.RunnableJob;
 import org.gantry.job.JobRunService.RunnableTask;
@@ -63,37 +66,95 @@ class AttemptFollower {
 
     /**
      * Settles LAUNCHING attempts no launch of this process works on: found → LAUNCHED;
-     * fenced → ENDED, and the task relaunches (or fails when its launch failed for good).
+     * fenced → ENDED, and the task relaunches (or fails when its launch failed for good). Jobs
+     * in parallel, the attempts of one job one after the other; a target found unreachable is
+     * not asked again in this pass.
      */
     void settle(List<TaskAttempt> active, Set<Long> inFlight, Map<Long, RunnableJob> jobs,
-                Map<Long, RunnableJob> endedJobs) {
-        for (TaskAttempt attempt : active) {
-            if (attempt.getState() != TaskAttempt.State.LAUNCHING || inFlight.contains(attempt.getId())) {
-                continue;
+                Map<Long, RunnableJob> endedJobs, ExecutorService pool) {
+        Unreachable unreachable = new Unreachable("settle");
+        perJob(active.stream().filter(a -> a.getState() == TaskAttempt.State.LAUNCHING
+                && !inFlight.contains(a.getId())).toList(), pool, a -> settle(a, jobs, endedJobs, unreachable));
+        unreachable.report();
+    }
+
+    /** Jobs in parallel on the pool, the attempts of one job one after the other (they change the same job row). */
+    private static void perJob(List<TaskAttempt> attempts, ExecutorService pool, Consumer<TaskAttempt> action) {
+        List<CompletableFuture<Void>> work = new ArrayList<>();
+        for (List<TaskAttempt> ofJob : attempts.stream()
+                .collect(Collectors.groupingBy(TaskAttempt::getJobId)).values()) {
+            work.add(CompletableFuture.runAsync(() -> ofJob.forEach(action), pool));
+        }
+        work.forEach(CompletableFuture::join);
+    }
+
+    private void settle(TaskAttempt attempt, Map<Long, RunnableJob> jobs, Map<Long, RunnableJob> endedJobs,
+                        Unreachable unreachable) {
+        RunnableJob job = jobs.getOrDefault(attempt.getJobId(), endedJobs.get(attempt.getJobId()));
+        Optional<RunnableTask> task = job == null ? Optional.empty() : job.tasks().stream()
+                .filter(t -> t.id() == attempt.getTaskId()).findFirst();
+        if (task.isEmpty() || unreachable.skips(attempt)) {
+            return;
+        }
+        try {
+            Reattachment found = executors.get(attempt.getExecutor())
+                    .reattach(attempt.getTarget(), ref(attempt, job, task.get()));
+            if (found.wasStarted()) {
+                log.info("Task attempt {} was started before Gantry stopped; following it as {}",
+                        ref(attempt, job, task.get()), found.handle().get());
+                store.launched(attempt.getId(), found.handle().get(), Optional.empty());
+            } else {
+                neverStarted(attempt, task.get(), jobs.containsKey(attempt.getJobId()));
             }
-            RunnableJob job = jobs.getOrDefault(attempt.getJobId(), endedJobs.get(attempt.getJobId()));
-            Optional<RunnableTask> task = job == null ? Optional.empty() : job.tasks().stream()
-                    .filter(t -> t.id() == attempt.getTaskId()).findFirst();
-            if (task.isEmpty()) {
-                continue;
+        } catch (ExecutorException e) {
+            if (e.isPermanent()) {
+                neverStarted(attempt, task.get(), jobs.containsKey(attempt.getJobId()));
+            } else if (!unreachable.add(attempt, e)) {
+                log.warn("Cannot settle task attempt {} yet: {}", ref(attempt, job, task.get()), e.getMessage());
             }
-            try {
-                Reattachment found = executors.get(attempt.getExecutor())
-                        .reattach(attempt.getTarget(), ref(attempt, job, task.get()));
-                if (found.wasStarted()) {
-                    log.info("Task attempt {} was started before Gantry stopped; following it as {}",
-                            ref(attempt, job, task.get()), found.handle().get());
-                    store.launched(attempt.getId(), found.handle().get(), Optional.empty());
-                } else {
-                    neverStarted(attempt, task.get(), jobs.containsKey(attempt.getJobId()));
-                }
-            } catch (ExecutorException e) {
-                if (e.isPermanent()) {
-                    neverStarted(attempt, task.get(), jobs.containsKey(attempt.getJobId()));
-                } else {
-                    log.warn("Cannot settle task attempt {} yet: {}", ref(attempt, job, task.get()), e.getMessage());
-                }
+        }
+    }
+
+    /**
+     * The targets (executor and target) found unreachable in one pass: their other attempts are
+     * left as they are until the next pass, and one line says how many waited on each.
+     */
+    private static final class Unreachable {
+
+        private final String doing;
+        private final Map<String, String> why = new ConcurrentHashMap<>();
+        private final Map<String, AtomicInteger> skipped = new ConcurrentHashMap<>();
+
+        Unreachable(String doing) {
+            this.doing = doing;
+        }
+
+        private static String key(TaskAttempt attempt) {
+            return attempt.getExecutor() + (attempt.getTarget() == null || attempt.getTarget().isEmpty() ? ""
+                    : " " + attempt.getTarget());
+        }
+
+        boolean skips(TaskAttempt attempt) {
+            String key = key(attempt);
+            if (!why.containsKey(key)) {
+                return false;
             }
+            skipped.computeIfAbsent(key, k -> new AtomicInteger()).incrementAndGet();
+            return true;
+        }
+
+        /** Records the target of an unreachable failure; false for a failure of this attempt alone. */
+        boolean add(TaskAttempt attempt, ExecutorException e) {
+            if (!e.isUnreachable()) {
+                return false;
+            }
+            why.putIfAbsent(key(attempt), e.getMessage());
+            return true;
+        }
+
+        void report() {
+            why.forEach((target, message) -> log.warn("Cannot {} task attempts on {} this pass ({} more waiting): {}",
+                    doing, target, skipped.getOrDefault(target, new AtomicInteger()).get() + 1, message));
         }
     }
 
@@ -111,18 +172,18 @@ class AttemptFollower {
      */
     void observe(List<TaskAttempt> active, Map<Long, RunnableJob> jobs, Map<Long, JobSpec> specs,
                  ExecutorService pool) {
-        Map<Long, List<TaskAttempt>> byJob = active.stream()
-                .filter(a -> a.getState() == TaskAttempt.State.LAUNCHED)
-                .collect(Collectors.groupingBy(TaskAttempt::getJobId));
-        List<CompletableFuture<Void>> work = new ArrayList<>();
-        for (List<TaskAttempt> attempts : byJob.values()) {
-            work.add(CompletableFuture.runAsync(() -> attempts.forEach(a -> observe(a, jobs, specs)), pool));
-        }
-        work.forEach(CompletableFuture::join);
+        Unreachable unreachable = new Unreachable("observe");
+        perJob(active.stream().filter(a -> a.getState() == TaskAttempt.State.LAUNCHED).toList(), pool,
+                a -> observe(a, jobs, specs, unreachable));
+        unreachable.report();
     }
 
-    private void observe(TaskAttempt attempt, Map<Long, RunnableJob> jobs, Map<Long, JobSpec> specs) {
+    private void observe(TaskAttempt attempt, Map<Long, RunnableJob> jobs, Map<Long, JobSpec> specs,
+                         Unreachable unreachable) {
         ExecutionHandle handle = attempt.handle().orElseThrow();
+        if (unreachable.skips(attempt)) {
+            return;
+        }
         try {
             Executor executor = executors.get(attempt.getExecutor());
             TaskObservation seen = executor.observe(handle);
@@ -157,7 +218,9 @@ class AttemptFollower {
                 executor.release(handle);
             }
         } catch (ExecutorException e) {
-            log.warn("Cannot observe task attempt {} ({}): {}", attempt.getId(), handle, e.getMessage());
+            if (!unreachable.add(attempt, e)) {
+                log.warn("Cannot observe task attempt {} ({}): {}", attempt.getId(), handle, e.getMessage());
+            }
         } catch (OptimisticLockingFailureException e) {
             log.debug("Task attempt {} changed meanwhile; observed again next pass", attempt.getId());
         } catch (RuntimeException e) {

@@ -201,7 +201,7 @@ class Reconciler implements SmartLifecycle {
         Map<Long, RunnableJob> endedJobs = orphanJobs.isEmpty() ? Map.of()
                 : jobRuns.jobs(orphanJobs).stream().collect(Collectors.toMap(RunnableJob::id, j -> j));
         long before = store.changes();
-        follower.settle(active, inFlight, jobs, endedJobs);
+        follower.settle(active, inFlight, jobs, endedJobs, observers);
         follower.observe(store.changes() != before ? store.active() : active, jobs, specs, observers);
         boolean changed = store.changes() != before;
         Map<Long, RunnableJob> current = changed ? unfinished() : jobs;

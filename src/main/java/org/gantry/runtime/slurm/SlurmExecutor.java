@@ -139,7 +139,7 @@ public class SlurmExecutor implements Executor {
         ShellResult nodes = site.shell().run("sinfo --noheader --Node --responding --format="
                 + quote(SlurmNodes.FORMAT) + partition);
         if (!nodes.ok()) {
-            throw ExecutorException.transientFailure("sinfo failed: " + nodes.message(), null);
+            throw failed("sinfo failed", nodes);
         }
         return Optional.of(SlurmNodes.largest(nodes.stdout()));
     }
@@ -198,9 +198,24 @@ public class SlurmExecutor implements Executor {
         ShellResult result = site.shell().run(sbatch.toString());
         String jobId = result.stdout().trim().split(";")[0];
         if (!result.ok() || !jobId.matches("\\d+")) {
+            if (controllerUnreachable(result)) {
+                throw failed("sbatch refused " + ref, result);
+            }
             throw new ExecutorException("sbatch refused " + ref + ": " + result.message(), !transientFailure(result));
         }
         return new ExecutionHandle(KIND, target, jobId, dir);
+    }
+
+    /** The controller did not answer (stopped, restarting, out of reach): every command on the cluster fails now. */
+    private static boolean controllerUnreachable(ShellResult result) {
+        return result.message().contains("Unable to contact slurm controller");
+    }
+
+    /** A Slurm command that failed: the whole cluster when its controller did not answer, else this call. */
+    private static ExecutorException failed(String what, ShellResult result) {
+        String message = what + ": " + result.message();
+        return controllerUnreachable(result) ? ExecutorException.unreachable(message, null)
+                : ExecutorException.transientFailure(message, null);
     }
 
     private static boolean transientFailure(ShellResult result) {
@@ -237,7 +252,7 @@ public class SlurmExecutor implements Executor {
         ShellResult listed = site.shell().run("sinfo -h -N -o '%N|%o|%c|%m|%G|%T'"
                 + site.partition().map(p -> " -p " + quote(p)).orElse(""));
         if (!listed.ok()) {
-            throw ExecutorException.transientFailure("sinfo failed: " + listed.message(), null);
+            throw failed("sinfo failed", listed);
         }
         List<SlurmNode> nodes = new ArrayList<>();
         for (String line : listed.stdout().lines().map(String::trim).filter(l -> !l.isEmpty()).distinct().toList()) {
@@ -279,7 +294,7 @@ public class SlurmExecutor implements Executor {
         String dir = site.dir(ref);
         ShellResult queued = site.shell().run("squeue -h -t all --name=" + quote(ref.externalName()) + " -o %i");
         if (!queued.ok()) {
-            throw ExecutorException.transientFailure("squeue failed: " + queued.message(), null);
+            throw failed("squeue failed", queued);
         }
         Optional<String> known = queued.stdout().lines().map(String::trim).filter(l -> l.matches("\\d+")).findFirst();
         if (known.isPresent()) {
@@ -312,7 +327,7 @@ public class SlurmExecutor implements Executor {
         if (shown.message().contains("Invalid job id")) {
             return Optional.empty();
         }
-        throw ExecutorException.transientFailure("scontrol failed: " + shown.message(), null);
+        throw failed("scontrol failed", shown);
     }
 
     @Override
@@ -323,7 +338,7 @@ public class SlurmExecutor implements Executor {
                 + quote(handle.workDir() + "/" + RunnerScript.STOP_FILE)
                 + cancel);
         if (!result.ok()) {
-            throw ExecutorException.transientFailure("scancel failed: " + result.message(), null);
+            throw failed("scancel failed", result);
         }
     }
 

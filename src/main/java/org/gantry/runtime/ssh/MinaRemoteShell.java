@@ -88,7 +88,8 @@ final class MinaRemoteShell implements RemoteShell {
             Set<ClientChannelEvent> events = channel.waitFor(EnumSet.of(ClientChannelEvent.CLOSED),
                     commandTimeout);
             if (events.contains(ClientChannelEvent.TIMEOUT)) {
-                throw ExecutorException.transientFailure("command timed out on " + target.alias(), null);
+                // a host that takes this long to answer one short command is as good as unreachable
+                throw ExecutorException.unreachable("command timed out on " + target.alias(), null);
             }
             Integer status = channel.getExitStatus();
             return new ShellResult(status == null ? -1 : status, out.toString(StandardCharsets.UTF_8),
@@ -162,8 +163,11 @@ final class MinaRemoteShell implements RemoteShell {
         }
     }
 
+    /** The host did not answer; an SFTP server's refusal of one file (permissions, a full disk) is not that. */
     private ExecutorException unreachable(IOException e) {
-        return ExecutorException.transientFailure("SSH host " + target.alias() + " (" + target.username() + "@"
-                + target.host() + ":" + target.port() + "): " + e.getMessage(), e);
+        String message = "SSH host " + target.alias() + " (" + target.username() + "@" + target.host() + ":"
+                + target.port() + "): " + e.getMessage();
+        return e instanceof SftpException ? ExecutorException.transientFailure(message, e)
+                : ExecutorException.unreachable(message, e);
     }
 }

@@ -1,6 +1,7 @@
 package org.gantry.runtime.slurm;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assumptions.assumeThat;
 import static org.gantry.runtime.Launches.assertClosedToOthers;
 import static org.gantry.runtime.Launches.awaitFinal;
@@ -17,6 +18,7 @@ import java.util.UUID;
 import org.gantry.runtime.AttemptRef;
 import org.gantry.runtime.AttemptShell;
 import org.gantry.runtime.ExecutionHandle;
+import org.gantry.runtime.ExecutorException;
 import org.gantry.runtime.LogStream;
 import org.gantry.runtime.OpenSshServer;
 import org.gantry.runtime.Resources;
@@ -185,6 +187,31 @@ class SlurmExecutorIT {
         assertThat(restarted.observe(handle).phase()).isEqualTo(Phase.RUNNING);
         assertThat(awaitFinal(restarted, handle, WAIT).phase()).isEqualTo(Phase.SUCCEEDED);
         assertThat(log(restarted, handle, LogStream.STDOUT)).isEqualTo("started\ndone\n");
+    }
+
+    @Test
+    void a_job_running_through_a_controller_restart_ends_once_and_a_submission_meanwhile_never_runs()
+            throws Exception {
+        ExecutionHandle handle = executor.submit("debug", launch("alice", "ctld-restart",
+                "echo run >>runs\necho started\nsleep 4\necho done\n"));
+        awaitLog(executor, handle, LogStream.STDOUT, "started", WAIT);
+        AttemptRef meanwhile = new AttemptRef("alice", "ctld-down", "main", 0, 1);
+
+        slurm.stopController();
+        try {
+            assertThatThrownBy(() -> executor.observe(handle)).isInstanceOfSatisfying(ExecutorException.class,
+                    e -> assertThat(e.isPermanent()).isFalse());
+            assertThatThrownBy(() -> executor.submit("debug", launch(meanwhile, "echo ran\n",
+                    new Resources(1, 64, 0)))).isInstanceOfSatisfying(ExecutorException.class,
+                    e -> assertThat(e.isPermanent()).as(e.getMessage()).isFalse());
+        } finally {
+            slurm.startController();
+        }
+
+        assertThat(awaitFinal(executor, handle, WAIT).phase()).isEqualTo(Phase.SUCCEEDED);
+        assertThat(log(executor, handle, LogStream.STDOUT)).isEqualTo("started\ndone\n");
+        assertThat(new String(executor.read(handle, "work/runs", 0, 100).data())).isEqualTo("run\n");
+        assertThat(executor.reattach("debug", meanwhile).wasStarted()).isFalse();
     }
 
     @Test

@@ -132,6 +132,25 @@ class SshExecutorIT {
     }
 
     @Test
+    void a_task_running_through_a_cut_link_is_found_again_and_ends_once() throws Exception {
+        ExecutionHandle handle = executor.submit("lab", launch("alice", "cut-ssh",
+                "echo run >>runs\necho started\nsleep 3\necho done\n"));
+        awaitLog(executor, handle, LogStream.STDOUT, "started", WAIT);
+
+        sshd.cut(false);
+        try {
+            assertThatThrownBy(() -> executor.observe(handle)).isInstanceOfSatisfying(ExecutorException.class,
+                    e -> assertThat(e.isPermanent()).isFalse());
+        } finally {
+            sshd.listenAgain();
+        }
+
+        assertThat(awaitFinal(executor, handle, WAIT).phase()).isEqualTo(Phase.SUCCEEDED);
+        assertThat(log(executor, handle, LogStream.STDOUT)).isEqualTo("started\ndone\n");
+        assertThat(new String(executor.read(handle, "work/runs", 0, 100).data())).isEqualTo("run\n");
+    }
+
+    @Test
     void an_attempt_never_launched_is_fenced() throws Exception {
         AttemptRef ref = new AttemptRef("alice", "fence-ssh", "main", 0, 1);
 
