@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 mkdir -p target
 set +e
 mvn -q -B test -Dtest=UsageBench -Dsurefire.failIfNoSpecifiedTests=false "$@" | tee target/usage-bench.txt \
-    | grep -E --line-buffered "^(load average|Inserted|over |dashboard:|statement:|CSV export)"
+    | grep -E --line-buffered "^(load average|Inserted|Prices set|over |dashboard:|statement:|CSV export)"
 codes=("${PIPESTATUS[@]}")
 set -e
 if [[ ${codes[0]} != 0 ]]; then

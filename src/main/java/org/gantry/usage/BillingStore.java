@@ -1,8 +1,10 @@
 package org.gantry.usage;
 
+import java.sql.PreparedStatement;
 import java.sql.Timestamp;
 import java.util.Arrays;
 import java.util.List;
+import org.springframework.jdbc.core.ConnectionCallback;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
 
@@ -22,13 +24,40 @@ class BillingStore {
                 rs.getLong("cpu_hour_minor"), rs.getLong("gpu_hour_minor"), rs.getLong("memory_gb_hour_minor")));
     }
 
+    /**
+     * Makes the price table {@code prices}, writing only the rows that change: each write makes
+     * the triggers recompute the charges kept per month from its earliest change on (V0470), so a
+     * row rewritten unchanged would cost a recomputation for nothing.
+     */
     void replacePrices(List<Price> prices) {
-        jdbc.update("delete from billing_price");
-        for (Price p : prices) {
-            jdbc.update("insert into billing_price (virtual_cluster, effective_from, cpu_hour_minor, gpu_hour_minor,"
-                    + " memory_gb_hour_minor) values (?, ?, ?, ?, ?)", p.virtualCluster(),
-                    Timestamp.from(p.effectiveFrom()), p.cpuHourMinor(), p.gpuHourMinor(), p.memoryGbHourMinor());
-        }
+        String given = "unnest(?::varchar[], ?::timestamptz[], ?::bigint[], ?::bigint[], ?::bigint[])"
+                + " n(virtual_cluster, effective_from, cpu, gpu, memory)";
+        String same = "b.virtual_cluster = n.virtual_cluster and b.effective_from = n.effective_from";
+        jdbc.execute((ConnectionCallback<Void>) c -> {
+            Object[] table = {
+                    c.createArrayOf("varchar", prices.stream().map(Price::virtualCluster).toArray()),
+                    c.createArrayOf("timestamptz", prices.stream().map(p -> Timestamp.from(p.effectiveFrom())).toArray()),
+                    c.createArrayOf("int8", prices.stream().map(Price::cpuHourMinor).toArray()),
+                    c.createArrayOf("int8", prices.stream().map(Price::gpuHourMinor).toArray()),
+                    c.createArrayOf("int8", prices.stream().map(Price::memoryGbHourMinor).toArray())};
+            for (String sql : List.of(
+                    "delete from billing_price b where not exists (select 1 from " + given + " where " + same + ")",
+                    "update billing_price b set cpu_hour_minor = n.cpu, gpu_hour_minor = n.gpu,"
+                            + " memory_gb_hour_minor = n.memory from " + given + " where " + same
+                            + " and (b.cpu_hour_minor, b.gpu_hour_minor, b.memory_gb_hour_minor)"
+                            + " is distinct from (n.cpu, n.gpu, n.memory)",
+                    "insert into billing_price (virtual_cluster, effective_from, cpu_hour_minor, gpu_hour_minor,"
+                            + " memory_gb_hour_minor) select n.virtual_cluster, n.effective_from, n.cpu, n.gpu, n.memory"
+                            + " from " + given + " where not exists (select 1 from billing_price b where " + same + ")")) {
+                try (PreparedStatement statement = c.prepareStatement(sql)) {
+                    for (int i = 0; i < table.length; i++) {
+                        statement.setObject(i + 1, table[i]);
+                    }
+                    statement.executeUpdate();
+                }
+            }
+            return null;
+        });
     }
 
     List<Budget> budgets() {
