@@ -31,7 +31,9 @@ import org.slf4j.LoggerFactory;
  * The SFTP subsystem of the gateway (also what OpenSSH's {@code scp} speaks since 9.0): MINA's
  * SFTP server on a file system rooted at the task's working directory, admitted and audited
  * by {@link TerminalService#admitFiles}. See docs/decisions/0022-task-files-over-sftp.md. A task
- * on an SSH host gets the same server on its directory there ({@link OnwardSftpJail}).
+ * on an SSH host gets the same server on its directory there ({@link OnwardSftpJail}); a task in
+ * a Slurm allocation on its directory where its job was submitted, here or on the login node
+ * (docs/decisions/0070-forwarding-to-tasks-in-slurm-allocations.md).
  *
  * <p>Two fences. MINA's {@link RootedFileSystemProvider} makes {@code /} the working directory
  * and stops {@code ..} there, but the kernel follows a symbolic link the task left in it to
