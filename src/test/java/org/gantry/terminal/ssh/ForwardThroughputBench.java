@@ -9,7 +9,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Optional;
 import org.gantry.GantryApplication;
 import org.gantry.base.ssh.SshEndpoint;
@@ -120,7 +119,6 @@ public final class ForwardThroughputBench {
                 }
             }
             System.out.printf("%n%d MB through ssh -L, %d rounds interleaved (MB/s)%n", megabytes, rounds);
-            System.out.printf("%-32s %8s %8s %8s%n", "path", "best", "median", "worst");
             Map<String, Double> medians = new LinkedHashMap<>();
             rates.forEach((name, list) -> {
                 List<Double> sorted = new ArrayList<>(list);
@@ -147,9 +145,7 @@ public final class ForwardThroughputBench {
     /** A Slurm batch job as the task's account that runs the sender in its allocation; its job id. */
     private static String senderJob(SlurmCluster cluster, TaskShellTarget.Local task, int port, long size)
             throws Exception {
-        // srun runs as the task's account and reads slurm.conf, as it would from /etc/slurm
-        Files.setPosixFilePermissions(cluster.conf().getParent(), PosixFilePermissions.fromString("rwxr-xr-x"));
-        Files.setPosixFilePermissions(cluster.conf(), PosixFilePermissions.fromString("rw-r--r--"));
+        cluster.openToTaskAccounts();
         Path script = task.workingDirectory().resolve("sender.py");
         Files.writeString(script, SENDER);
         script.toFile().setReadable(true, false);

@@ -9,11 +9,9 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.net.http.WebSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.security.MessageDigest;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -23,8 +21,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
 import java.util.UUID;
-import java.util.concurrent.CompletionStage;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import org.gantry.runtime.SlurmCluster;
 import org.gantry.security.Role;
@@ -70,9 +66,7 @@ class SlurmOnwardChannelsIT extends GatewayITSupport {
         assumeTrue(SlurmCluster.missing().isEmpty(), "Slurm is not usable here: " + SlurmCluster.missing());
         assumeTrue(OpenSshClient.available(), "Debian's OpenSSH client is not installed");
         cluster = SlurmCluster.start(clusterDir);
-        // srun runs as the task's account and reads slurm.conf, as it would from /etc/slurm.
-        Files.setPosixFilePermissions(clusterDir, PosixFilePermissions.fromString("rwxr-xr-x"));
-        Files.setPosixFilePermissions(cluster.conf(), PosixFilePermissions.fromString("rw-r--r--"));
+        cluster.openToTaskAccounts();
         task = TerminalTestData.localTask("train", Map.of());
         Path work = task.workingDirectory();
         Files.writeString(work.resolve("index.html"), "<h1>served in the allocation</h1>\n");
@@ -83,7 +77,7 @@ class SlurmOnwardChannelsIT extends GatewayITSupport {
         serverPort = TaskProcesses.freePort();
         echoPort = TaskProcesses.freePort();
         OsAccount account = OsAccount.lookup(task.osAccount()).orElseThrow();
-        String id = run(List.of("sbatch", "--parsable", "--uid=" + account.uid(), "--gid=" + account.gid(),
+        String id = cluster.run(List.of("sbatch", "--parsable", "--uid=" + account.uid(), "--gid=" + account.gid(),
                 "--chdir=" + work, "--output=/dev/null", "--wrap=export GANTRY_WORK_DIR=$PWD; "
                         + "python3 -m http.server " + serverPort + " --bind 127.0.0.1 & python3 echo_server.py "
                         + echoPort + " & wait"));
@@ -95,7 +89,7 @@ class SlurmOnwardChannelsIT extends GatewayITSupport {
     @AfterAll
     static void stopCluster() throws Exception {
         if (cluster != null) {
-            run(List.of("scancel", slurmJobId));
+            cluster.run(List.of("scancel", slurmJobId));
             cluster.close();
         }
     }
@@ -218,35 +212,16 @@ class SlurmOnwardChannelsIT extends GatewayITSupport {
     }
 
     private void theProxyServesPageAndWebSocketToTheOwnerOnly() throws Exception {
-        HttpClient http = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NEVER).build();
         String token = RestClient.anonymous(webPort).login(owner, owner + "-password").token();
         String prefix = "/jobs/" + route.jobId() + "/proxy/worker/0/";
-        HttpResponse<String> page = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + webPort + prefix
-                        + serverPort + "/index.html")).header("Authorization", "Bearer " + token)
-                .timeout(Duration.ofSeconds(60)).build(), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> page = ProxyProbe.get(webPort, prefix + serverPort + "/index.html", token);
         assertThat(page.statusCode()).as(page.body()).isEqualTo(200);
         assertThat(page.body()).isEqualTo("<h1>served in the allocation</h1>\n");
-
-        LinkedBlockingQueue<String> received = new LinkedBlockingQueue<>();
-        WebSocket socket = http.newWebSocketBuilder().header("Authorization", "Bearer " + token)
-                .buildAsync(URI.create("ws://127.0.0.1:" + webPort + prefix + echoPort + "/ws"), new WebSocket.Listener() {
-                    @Override
-                    public CompletionStage<?> onText(WebSocket webSocket, CharSequence data, boolean last) {
-                        received.add(data.toString());
-                        webSocket.request(1);
-                        return null;
-                    }
-                }).get(60, TimeUnit.SECONDS);
-        socket.sendText("hello node", true).get(30, TimeUnit.SECONDS);
-        assertThat(received.poll(30, TimeUnit.SECONDS)).isEqualTo("hello node");
-        socket.sendText("and again", true).get(30, TimeUnit.SECONDS);
-        assertThat(received.poll(30, TimeUnit.SECONDS)).isEqualTo("and again");
-        socket.sendClose(WebSocket.NORMAL_CLOSURE, "done").get(30, TimeUnit.SECONDS);
+        assertThat(ProxyProbe.echo(webPort, prefix + echoPort + "/ws", token, List.of("hello node", "and again")))
+                .containsExactly("hello node", "and again");
 
         RestClient stranger = RestClient.newUser(webPort, "sx");
-        HttpResponse<String> refused = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + webPort + prefix
-                        + serverPort + "/index.html")).header("Authorization", "Bearer " + stranger.token())
-                .timeout(Duration.ofSeconds(60)).build(), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> refused = ProxyProbe.get(webPort, prefix + serverPort + "/index.html", stranger.token());
         assertThat(refused.statusCode()).isEqualTo(404);
         assertThat(refused.body()).doesNotContain("served in the allocation").contains("There is no such page");
     }
@@ -269,14 +244,5 @@ class SlurmOnwardChannelsIT extends GatewayITSupport {
 
     private static String sha256(Path file) throws Exception {
         return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(file)));
-    }
-
-    private static String run(List<String> command) throws Exception {
-        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
-        builder.environment().put("SLURM_CONF", cluster.conf().toString());
-        Process process = builder.start();
-        String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        process.waitFor(60, TimeUnit.SECONDS);
-        return out;
     }
 }
