@@ -71,6 +71,41 @@ public class LocalShells {
     }
 
     /**
+     * {@code program} as one more step of a Slurm task's allocation, without a terminal, as the
+     * allocation's owner: how the gateway lists the task's ports and bridges to one of them
+     * (docs/decisions/0070-forwarding-to-tasks-in-slurm-allocations.md).
+     */
+    public TaskShell step(TaskShellTarget.Slurm target, List<String> program) throws IOException {
+        OsAccount account = account(target.osAccount());
+        Map<String, String> env = new LinkedHashMap<>();
+        env.put("PATH", SAFE_PATH);
+        env.put("HOME", account.home().toString());
+        env.put("USER", account.name());
+        env.put("LOGNAME", account.name());
+        env.put("LANG", "C.UTF-8");
+        // the runtime's SLURM_CONF and PATH for srun travel in the task's environment
+        target.environment().forEach((name, value) -> {
+            if (name.matches("[A-Za-z_][A-Za-z0-9_]*")) {
+                env.put(name, value);
+            }
+        });
+        Path here = Files.isDirectory(account.home()) ? account.home() : Path.of("/");
+        return start(account, List.of(), srunStep(target, program), env, here, new ShellRequest(Optional.empty(),
+                Optional.empty(), Map.of()));
+    }
+
+    /**
+     * srun's command line for a step without terminal whose output is passed on as it comes
+     * ({@code --unbuffered}: slurmstepd otherwise holds output back until a newline).
+     */
+    public static List<String> srunStep(TaskShellTarget.Slurm target, List<String> program) {
+        List<String> command = new ArrayList<>(List.of("srun", "--jobid=" + target.slurmJobId(), "--overlap",
+                "--ntasks=1", "--quiet", "--unbuffered", "--chdir=/"));
+        command.addAll(program);
+        return command;
+    }
+
+    /**
      * The environment of a task's shell: a minimal login environment for the account, the
      * client's terminal settings, the task's variables, and what {@link ShellScripts} reads.
      */

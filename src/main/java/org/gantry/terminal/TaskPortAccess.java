@@ -16,8 +16,9 @@ import org.springframework.stereotype.Component;
  * <p>For a task of the local executor that is a port one of the task's own processes listens on
  * ({@link LocalTaskListeners}), asked for on the loopback address. For a task of the SSH
  * executor the same check runs on its host through the onward SSH connection
- * ({@link TaskHostPorts}, docs/decisions/0058-forwarding-to-tasks-on-ssh-hosts.md). Tasks of the
- * Slurm executor are refused for now.
+ * ({@link TaskHostPorts}, docs/decisions/0058-forwarding-to-tasks-on-ssh-hosts.md), and for a task
+ * in a Slurm allocation in a step of its job on its node
+ * (docs/decisions/0070-forwarding-to-tasks-in-slurm-allocations.md).
  */
 @Component
 public class TaskPortAccess {
@@ -54,16 +55,16 @@ public class TaskPortAccess {
                 return Optional.of("The task's account " + local.osAccount() + " does not exist on this machine");
             }
             open = listeners.ports(account.get(), local.workingDirectory());
-        } else if (target instanceof TaskShellTarget.SshHost remote && hosts.getIfAvailable() != null) {
+        } else if (hosts.getIfAvailable() != null) {
             try {
-                open = hosts.getIfAvailable().listening(remote);
+                open = hosts.getIfAvailable().listening(target);
             } catch (IOException e) {
-                return Optional.of("Cannot read the ports of task " + route.describe() + " on its host "
-                        + remote.host().host() + ": " + e.getMessage());
+                return Optional.of("Cannot read the ports of task " + route.describe() + " on " + where(target) + ": "
+                        + e.getMessage());
             }
         } else {
-            return Optional.of("Port forwarding reaches tasks of the local and SSH executors only; " + route.describe()
-                    + " runs in a Slurm allocation");
+            return Optional.of("Port forwarding reaches tasks of this machine only here; " + route.describe()
+                    + " runs on " + where(target));
         }
         if (open.contains(port)) {
             return Optional.empty();
@@ -73,15 +74,20 @@ public class TaskPortAccess {
                         : " (it listens on " + open.stream().map(String::valueOf).collect(Collectors.joining(", ")) + ")"));
     }
 
+    private static String where(TaskShellTarget target) {
+        return target instanceof TaskShellTarget.SshHost remote ? "its host " + remote.host().host()
+                : "its node in Slurm job " + ((TaskShellTarget.Slurm) target).slurmJobId();
+    }
+
     /** The ports a running task listens on, for the job page's links; empty where that cannot be seen. */
     public Set<Integer> listening(TaskShellTarget target) {
         if (target instanceof TaskShellTarget.Local local) {
             return OsAccount.lookup(local.osAccount())
                     .map(account -> listeners.ports(account, local.workingDirectory())).orElse(Set.of());
         }
-        if (target instanceof TaskShellTarget.SshHost host && hosts.getIfAvailable() != null) {
+        if (hosts.getIfAvailable() != null) {
             try {
-                return hosts.getIfAvailable().listening(host);
+                return hosts.getIfAvailable().listening(target);
             } catch (IOException e) {
                 return Set.of();
             }

@@ -46,11 +46,8 @@ class TerminalLinks implements TaskTerminalLinks {
         } catch (IllegalArgumentException e) {
             return List.of();
         }
-        // the proxy reaches tasks of this machine and of SSH hosts (TaskPortAccess); in a Slurm allocation a link
-        // would only fail
         if (!terminals.mayEnter(viewer, route)
-                || !(terminals.lookup(route) instanceof TaskShellLookup.Running running)
-                || running.target() instanceof TaskShellTarget.Slurm) {
+                || !(terminals.lookup(route) instanceof TaskShellLookup.Running running)) {
             return List.of();
         }
         TreeSet<Integer> open = new TreeSet<>(declared);

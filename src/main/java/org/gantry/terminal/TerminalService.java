@@ -79,7 +79,8 @@ public class TerminalService {
 
     /**
      * Checks an authenticated request for the task's files (SFTP, scp): the same owner check as
-     * a shell; tasks of this machine's local executor and of SSH hosts have files Gantry can serve.
+     * a shell; the files of a task in a Slurm allocation are served where its job was submitted
+     * (its directory on this machine or on the login node, which the node shares).
      */
     public Admission admitFiles(TerminalAttempt attempt) {
         Admission admission = decide(attempt);
@@ -94,8 +95,15 @@ public class TerminalService {
                         + host.workingDirectory() + " on " + host.host());
                 return admission;
             }
-            admission = new Admission.Refused("SFTP reaches tasks of the local and SSH executors only; "
-                    + allowed.route().describe() + " runs in a Slurm allocation");
+            TaskShellTarget.Slurm slurm = (TaskShellTarget.Slurm) allowed.target();
+            if (slurm.workingDirectory().isPresent()) {
+                audit.record(attempt, TerminalAuditEntry.Outcome.ALLOWED, allowed.reason() + "; files of "
+                        + slurm.workingDirectory().get() + " of Slurm job " + slurm.slurmJobId()
+                        + slurm.loginNode().map(node -> " on " + node).orElse(" as " + slurm.osAccount()));
+                return admission;
+            }
+            admission = new Admission.Refused("The directory of " + allowed.route().describe()
+                    + " in Slurm job " + slurm.slurmJobId() + " is not known");
         }
         audit.record(attempt, TerminalAuditEntry.Outcome.REFUSED, "files: " + ((Admission.Refused) admission).message());
         return admission;

@@ -136,6 +136,17 @@ public final class SlurmCluster implements AutoCloseable {
         throw new IllegalStateException("the Slurm node did not become idle; see " + dir.resolve("log"));
     }
 
+    /** Runs a Slurm command against this cluster; its output with standard error. */
+    public String run(List<String> command) throws Exception {
+        return run(command, Map.of("SLURM_CONF", conf.toString()));
+    }
+
+    /** Lets task accounts read slurm.conf, as they would from /etc/slurm: srun runs as them. */
+    public void openToTaskAccounts() throws IOException {
+        Files.setPosixFilePermissions(dir, java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
+        Files.setPosixFilePermissions(conf, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
+    }
+
     @Override
     public void close() throws Exception {
         run(List.of("scontrol", "shutdown"), Map.of("SLURM_CONF", conf.toString()));

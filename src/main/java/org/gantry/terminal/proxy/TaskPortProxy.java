@@ -227,18 +227,16 @@ public class TaskPortProxy extends OncePerRequestFilter {
 
     /**
      * A connection to the task's port: on this machine for a local task, through the onward SSH
-     * connection to its host for a task of the SSH executor (docs/decisions/0058).
+     * connection to its host for a task of the SSH executor (docs/decisions/0058), through a step of
+     * its job for a task in a Slurm allocation (docs/decisions/0070).
      */
     private TaskHostPorts.Connection connect(TaskShellTarget where, int port) throws IOException {
-        if (where instanceof TaskShellTarget.SshHost host) {
+        if (!(where instanceof TaskShellTarget.Local)) {
             TaskHostPorts onward = hosts.get();
             if (onward == null) {
-                throw new IOException("this Gantry reaches no SSH hosts");
+                throw new IOException("this Gantry reaches no other machines");
             }
-            return onward.connect(host, port);
-        }
-        if (!(where instanceof TaskShellTarget.Local)) {
-            throw new IOException("the task runs on another machine");
+            return onward.connect(where, port);
         }
         IOException first = null;
         for (InetAddress address : new InetAddress[] {InetAddress.getByName("127.0.0.1"), InetAddress.getByName("::1")}) {

@@ -21,10 +21,12 @@ import org.gantry.terminal.TerminalAttempt;
 import org.gantry.terminal.TerminalService;
 
 /**
- * A {@code direct-tcpip} channel ({@code ssh -L}) into a task on an SSH host: admitted like
- * {@link TaskForwardChannel} (owner, task running, a port the task's processes listen on, read
- * on the host), then carried by a {@code direct-tcpip} channel of the onward connection to
- * {@code 127.0.0.1:port} on the host. See docs/decisions/0058-forwarding-to-tasks-on-ssh-hosts.md.
+ * A {@code direct-tcpip} channel ({@code ssh -L}) into a task on an SSH host or in a Slurm
+ * allocation: admitted like {@link TaskForwardChannel} (owner, task running, a port the task's
+ * processes listen on, read on the host or node), then carried by a {@code direct-tcpip} channel
+ * of the onward connection to {@code 127.0.0.1:port} on the host, or by a bridge step of the
+ * task's Slurm job ({@link SlurmSteps}). See docs/decisions/0058-forwarding-to-tasks-on-ssh-hosts.md
+ * and docs/decisions/0070-forwarding-to-tasks-in-slurm-allocations.md.
  *
  * <p>The admission and the onward open run on a gateway thread, not on MINA's I/O thread: they
  * wait for the host. Bytes then go through two threads of the gateway's pool, one per
@@ -64,7 +66,8 @@ final class OnwardForwardChannel extends AbstractServerChannel {
             refuse(opened, SshConstants.SSH_OPEN_ADMINISTRATIVELY_PROHIBITED, refused.message(), null);
             return;
         }
-        if (!(((TerminalService.Admission.Allowed) admission).target() instanceof TaskShellTarget.SshHost target)) {
+        TaskShellTarget target = ((TerminalService.Admission.Allowed) admission).target();
+        if (target instanceof TaskShellTarget.Local) {
             refuse(opened, SshConstants.SSH_OPEN_ADMINISTRATIVELY_PROHIBITED, "The task moved; connect again", null);
             return;
         }

@@ -51,50 +51,76 @@ class OnwardPorts implements TaskHostPorts {
      * {@code GANTRY_TASK_DIR} what every shell into the task sets (with the directory as given,
      * which may be relative to the login's home).
      */
-    static final String SCRIPT = """
-            exec 2>/dev/null
+    static final String SCRIPT = scan("""
             given=$1
             dir=$1
             cd -- "$dir" 2>/dev/null && dir=$PWD
-            for p in /proc/[0-9]*; do
-              [ -O "$p" ] || continue
-              tr '\\0' '\\n' <"$p/environ" 2>/dev/null | grep -qxF -e "HOME=$dir" -e "GANTRY_WORK_DIR=$dir" \\
-                -e "%1$s=$dir" -e "%1$s=$given" || continue
-              for fd in "$p"/fd/*; do
-                link=$(readlink "$fd" 2>/dev/null) || continue
-                case $link in socket:\\[*\\]) link=${link#socket:[}; echo "inode ${link%%]}" ;; esac
-              done
-            done
-            echo tables
-            cat /proc/net/tcp /proc/net/tcp6 2>/dev/null
-            exit 0
-            """.formatted(ShellScripts.DIR_VARIABLE);
+            """, "-e \"HOME=$dir\" -e \"GANTRY_WORK_DIR=$dir\" -e \"%1$s=$dir\" -e \"%1$s=$given\""
+            .formatted(ShellScripts.DIR_VARIABLE));
+
+    /**
+     * The same for a task in a Slurm allocation, run as a step of its job: the processes of the
+     * allocation's owner on the node that belong to the job ({@code SLURM_JOB_ID} as the step's own).
+     */
+    static final String SLURM_SCRIPT = scan("""
+            [ -n "${SLURM_JOB_ID:-}" ] || exit 3
+            """, "-e \"SLURM_JOB_ID=$SLURM_JOB_ID\"");
+
+    private static String scan(String prelude, String matches) {
+        return "exec 2>/dev/null\n" + prelude + """
+                for p in /proc/[0-9]*; do
+                  [ -O "$p" ] || continue
+                  tr '\\0' '\\n' <"$p/environ" 2>/dev/null | grep -qxF %s || continue
+                  for fd in "$p"/fd/*; do
+                    link=$(readlink "$fd" 2>/dev/null) || continue
+                    case $link in socket:\\[*\\]) link=${link#socket:[}; echo "inode ${link%%%%]}" ;; esac
+                  done
+                done
+                echo tables
+                cat /proc/net/tcp /proc/net/tcp6 2>/dev/null
+                exit 0
+                """.formatted(matches);
+    }
 
     private final OnwardSsh onward;
+    private final SlurmSteps slurm;
     private final Clock clock;
     private final Map<String, Remembered> remembered = new ConcurrentHashMap<>();
 
-    OnwardPorts(OnwardSsh onward, Clock clock) {
+    OnwardPorts(OnwardSsh onward, SlurmSteps slurm, Clock clock) {
         this.onward = onward;
+        this.slurm = slurm;
         this.clock = clock;
     }
 
     @Override
-    public Set<Integer> listening(TaskShellTarget.SshHost target) throws IOException {
-        String key = target.host() + " " + target.workingDirectory();
+    public Set<Integer> listening(TaskShellTarget target) throws IOException {
+        String key;
+        if (target instanceof TaskShellTarget.SshHost host) {
+            key = host.host() + " " + host.workingDirectory();
+        } else if (target instanceof TaskShellTarget.Slurm job) {
+            key = "slurm " + job.loginNode().map(String::valueOf).orElse("") + " " + job.slurmJobId();
+        } else {
+            throw new IOException("A local task's ports are read on this machine");
+        }
         Instant now = clock.instant();
         Remembered last = remembered.get(key);
         if (last != null && now.isBefore(last.at().plus(REMEMBER_LISTENING))) {
             return last.ports();
         }
         String output;
-        try {
-            // sshd may say things on standard error (a home directory it cannot enter): only the exit status counts
-            output = onward.shared(target.host()).executeRemoteCommand(
-                    Bash.join(List.of("bash", "-c", SCRIPT, "gantry-ports", target.workingDirectory())),
-                    OutputStream.nullOutputStream(), StandardCharsets.UTF_8, COMMAND_TIMEOUT);
-        } catch (ShellUnavailableException e) {
-            throw new IOException(e.getMessage(), e);
+        if (target instanceof TaskShellTarget.Slurm job) {
+            output = slurm.scan(job);
+        } else {
+            TaskShellTarget.SshHost host = (TaskShellTarget.SshHost) target;
+            try {
+                // sshd may say things on standard error (a home directory it cannot enter): only the exit status counts
+                output = onward.shared(host.host()).executeRemoteCommand(
+                        Bash.join(List.of("bash", "-c", SCRIPT, "gantry-ports", host.workingDirectory())),
+                        OutputStream.nullOutputStream(), StandardCharsets.UTF_8, COMMAND_TIMEOUT);
+            } catch (ShellUnavailableException e) {
+                throw new IOException(e.getMessage(), e);
+            }
         }
         Set<Integer> ports = ports(output);
         if (remembered.size() > 1000) {
@@ -132,7 +158,13 @@ class OnwardPorts implements TaskHostPorts {
     }
 
     @Override
-    public Connection connect(TaskShellTarget.SshHost target, int port) throws IOException {
+    public Connection connect(TaskShellTarget where, int port) throws IOException {
+        if (where instanceof TaskShellTarget.Slurm job) {
+            return slurm.connect(job, port);
+        }
+        if (!(where instanceof TaskShellTarget.SshHost target)) {
+            throw new IOException("the task runs on this machine");
+        }
         ChannelDirectTcpip channel;
         try {
             ClientSession session = onward.shared(target.host());

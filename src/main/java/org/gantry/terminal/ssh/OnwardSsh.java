@@ -66,7 +66,18 @@ class OnwardSsh implements DisposableBean {
     TaskShell open(SshEndpoint endpoint, List<String> argv, Map<String, String> taskEnvironment,
                    Optional<String> initScript, Optional<String> directory, TaskRoute route, ShellRequest request)
             throws IOException {
-        String command = remoteCommand(argv, taskEnvironment, initScript, directory, route, request);
+        return start(endpoint, remoteCommand(argv, taskEnvironment, initScript, directory, route, request), request);
+    }
+
+    /**
+     * {@code argv} on {@code endpoint} as its login, without terminal and without the task's
+     * variables, on a connection of its own that closes with it (a Slurm step from the login node).
+     */
+    TaskShell exec(SshEndpoint endpoint, List<String> argv) throws IOException {
+        return start(endpoint, Bash.join(argv), new ShellRequest(Optional.empty(), Optional.empty(), Map.of()));
+    }
+
+    private TaskShell start(SshEndpoint endpoint, String command, ShellRequest request) throws IOException {
         ClientSession session = connect(endpoint);
         try {
             ChannelExec channel = session.createExecChannel(command);

@@ -75,8 +75,8 @@ final class TaskForwardChannel extends TcpipServerChannel {
         }
 
         /**
-         * A channel for the task the session's login name names: onward to its host when it runs on
-         * an SSH host, else here. The channel admits the port itself.
+         * A channel for the task the session's login name names: onward to its host or node when it
+         * runs on an SSH host or in a Slurm allocation, else here. The channel admits the port itself.
          */
         @Override
         public Channel createChannel(Session session) throws IOException {
@@ -84,7 +84,7 @@ final class TaskForwardChannel extends TcpipServerChannel {
             try {
                 if (runtime.terminals().lookup(TaskRoute.parse(attempt.loginName()))
                         instanceof TaskShellLookup.Running running
-                        && running.target() instanceof TaskShellTarget.SshHost) {
+                        && !(running.target() instanceof TaskShellTarget.Local)) {
                     return new OnwardForwardChannel(runtime);
                 }
             } catch (IllegalArgumentException e) {

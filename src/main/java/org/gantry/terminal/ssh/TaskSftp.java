@@ -20,6 +20,7 @@ import org.apache.sshd.sftp.client.SftpClientFactory;
 import org.apache.sshd.sftp.client.fs.SftpFileSystem;
 import org.apache.sshd.sftp.server.SftpSubsystem;
 import org.apache.sshd.sftp.server.SftpSubsystemFactory;
+import org.gantry.base.ssh.SshEndpoint;
 import org.gantry.terminal.OsAccount;
 import org.gantry.terminal.TaskShellTarget;
 import org.gantry.terminal.TerminalService;
@@ -30,7 +31,9 @@ import org.slf4j.LoggerFactory;
  * The SFTP subsystem of the gateway (also what OpenSSH's {@code scp} speaks since 9.0): MINA's
  * SFTP server on a file system rooted at the task's working directory, admitted and audited
  * by {@link TerminalService#admitFiles}. See docs/decisions/0022-task-files-over-sftp.md. A task
- * on an SSH host gets the same server on its directory there ({@link OnwardSftpJail}).
+ * on an SSH host gets the same server on its directory there ({@link OnwardSftpJail}); a task in
+ * a Slurm allocation on its directory where its job was submitted, here or on the login node
+ * (docs/decisions/0070-forwarding-to-tasks-in-slurm-allocations.md).
  *
  * <p>Two fences. MINA's {@link RootedFileSystemProvider} makes {@code /} the working directory
  * and stops {@code ..} there, but the kernel follows a symbolic link the task left in it to
@@ -72,12 +75,26 @@ final class TaskSftp {
         }
         TaskShellTarget target = ((TerminalService.Admission.Allowed) admission).target();
         if (target instanceof TaskShellTarget.SshHost host) {
-            return onward(channel, sftp, runtime, host);
+            return onward(channel, sftp, runtime, host.host(), host.workingDirectory());
+        }
+        if (target instanceof TaskShellTarget.Slurm slurm) {
+            // the job's directory lies where it was submitted, shared with the node (admitFiles checked it is known)
+            String directory = slurm.workingDirectory().orElseThrow();
+            if (slurm.loginNode().isPresent()) {
+                return onward(channel, sftp, runtime, slurm.loginNode().get(), directory);
+            }
+            return here(channel, sftp, slurm.osAccount(), java.nio.file.Path.of(directory));
         }
         TaskShellTarget.Local local = (TaskShellTarget.Local) target;
-        Optional<OsAccount> found = OsAccount.lookup(local.osAccount());
+        return here(channel, sftp, local.osAccount(), local.workingDirectory());
+    }
+
+    /** A task's directory on this machine, served as its account. */
+    private static Command here(ChannelSession channel, SftpSubsystemFactory sftp, String accountName,
+                                java.nio.file.Path directory) throws IOException {
+        Optional<OsAccount> found = OsAccount.lookup(accountName);
         if (found.isEmpty() || found.get().uid() == 0) {
-            return new Refusal("The task's account " + local.osAccount() + " cannot be served here");
+            return new Refusal("The task's account " + accountName + " cannot be served here");
         }
         if (ROOT && !ThreadFileCredentials.supported()) {
             return new Refusal("SFTP cannot take the task's account on " + System.getProperty("os.arch"));
@@ -85,24 +102,25 @@ final class TaskSftp {
         OsAccount account = found.get();
         if (!ROOT && !account.name().equals(System.getProperty("user.name"))) {
             return new Refusal("Gantry runs as " + System.getProperty("user.name") + ", not as root, so it cannot "
-                    + "write files as the task's account " + local.osAccount());
+                    + "write files as the task's account " + accountName);
         }
-        if (!java.nio.file.Files.isDirectory(local.workingDirectory())) {
-            return new Refusal("The task's working directory " + local.workingDirectory() + " is gone");
+        if (!java.nio.file.Files.isDirectory(directory)) {
+            return new Refusal("The task's working directory " + directory + " is gone");
         }
-        FileSystem jail = new RootedFileSystemProvider().newFileSystem(local.workingDirectory(), Map.of());
+        FileSystem jail = new RootedFileSystemProvider().newFileSystem(directory, Map.of());
         return new Jailed(channel, sftp, jail, account, Optional.empty());
     }
 
     /**
-     * A task on an SSH host: MINA's SFTP server on {@link OnwardSftpJail}, an SFTP client to the
-     * host's own server over a connection of its own, closed when the subsystem ends.
+     * A task on an SSH host (or in a Slurm allocation submitted from a login node): MINA's SFTP
+     * server on {@link OnwardSftpJail}, an SFTP client to the host's own server over a connection
+     * of its own, closed when the subsystem ends.
      */
     private static Command onward(ChannelSession channel, SftpSubsystemFactory sftp, GatewayRuntime runtime,
-                                  TaskShellTarget.SshHost host) {
+                                  SshEndpoint host, String directory) {
         ClientSession session;
         try {
-            session = runtime.launcher().onward().connect(host.host());
+            session = runtime.launcher().onward().connect(host);
         } catch (IOException | RuntimeException e) {
             return new Refusal(e.getMessage());
         }
@@ -110,7 +128,7 @@ final class TaskSftp {
             SftpFileSystem remote = SftpClientFactory.instance().createSftpFileSystem(session);
             FileSystem jail;
             try {
-                jail = OnwardSftpJail.open(remote, host.workingDirectory());
+                jail = OnwardSftpJail.open(remote, directory);
             } catch (IOException | RuntimeException e) {
                 remote.close();
                 throw e;
@@ -124,7 +142,7 @@ final class TaskSftp {
             }));
         } catch (IOException | RuntimeException e) {
             session.close(true);
-            return new Refusal("The task's directory " + host.workingDirectory() + " on " + host.host().host()
+            return new Refusal("The task's directory " + directory + " on " + host.host()
                     + " cannot be served: " + e.getMessage());
         }
     }

@@ -9,7 +9,11 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.gantry.GantryApplication;
+import org.gantry.base.ssh.SshEndpoint;
+import org.gantry.runtime.SlurmCluster;
+import org.gantry.terminal.OsAccount;
 import org.gantry.security.Role;
 import org.gantry.security.UserService;
 import org.gantry.terminal.SshGateway;
@@ -24,9 +28,12 @@ import org.springframework.context.ConfigurableApplicationContext;
 
 /**
  * Throughput of {@code ssh -L} into a task, side by side in one run: OpenSSH's client through
- * Gantry's gateway, and OpenSSH's client through Debian's sshd on loopback, both to the same
- * server in the task that sends a fixed number of bytes per connection. Run by
- * bench/port-forward.sh; needs root for sshd.
+ * Gantry's gateway to a local task, to the same task seen as a task on an SSH host (the
+ * gateway's onward connection to Debian's sshd on loopback, docs/decisions/0058), to a task in a
+ * Slurm allocation of a one-node cluster when Slurm is installed (a bridge step of its job,
+ * docs/decisions/0070), and OpenSSH's client through Debian's sshd on loopback, each to a server
+ * in the task that sends a fixed number of bytes per connection. Run by bench/port-forward.sh;
+ * needs root for sshd and Slurm.
  */
 public final class ForwardThroughputBench {
 
@@ -61,8 +68,11 @@ public final class ForwardThroughputBench {
         List<Process> processes = new ArrayList<>();
         Runtime.getRuntime().addShutdownHook(new Thread(() -> processes.forEach(Process::destroy)));
         DebianSshd started = DebianSshd.start(List.of(publicKey));
+        SlurmCluster cluster = SlurmCluster.missing().isEmpty()
+                ? SlurmCluster.start(Files.createTempDirectory("gantry-forward-bench-slurm-")) : null;
         try (DebianSshd sshd = started;
-             ConfigurableApplicationContext gantry = startGantry(work)) {
+             ConfigurableApplicationContext gantry = startGantry(work);
+             AutoCloseable slurm = cluster == null ? () -> { } : cluster) {
             SshGateway gateway = gantry.getBean(SshGateway.class);
             TerminalTestData.user(gantry.getBean(UserService.class), "bench", Role.USER);
             gantry.getBean(SshKeyService.class).add("bench", "bench", publicKey);
@@ -76,9 +86,30 @@ public final class ForwardThroughputBench {
             TaskProcesses.awaitListening(serverPort, sender);
 
             Map<String, Integer> tunnels = new LinkedHashMap<>();
-            tunnels.put("ssh -L via Gantry's gateway", tunnel(processes, key, gateway.port(), route.loginName(),
+            tunnels.put("gateway, local task", tunnel(processes, key, gateway.port(), route.loginName(), serverPort));
+            // the same task and sender, reached as a task on an SSH host: the gateway's onward connection to sshd
+            TaskRoute onHost = TaskRoute.of("bench", "bench-host", "main", 0);
+            SshEndpoint host = new SshEndpoint("127.0.0.1", sshd.port, task.osAccount(), key,
+                    Optional.of(new MinaSshKeyCodec().parse(sshd.hostKeyLine()).fingerprint()), Optional.empty());
+            gantry.getBean(StandInTaskResolver.class).running(onHost, new TaskShellTarget.SshHost(host,
+                    task.workingDirectory().toString(), task.environment(), task.initScript()));
+            tunnels.put("gateway, task on an SSH host", tunnel(processes, key, gateway.port(), onHost.loginName(),
                     serverPort));
-            tunnels.put("ssh -L via Debian's sshd", tunnel(processes, key, sshd.port, task.osAccount(), serverPort));
+            if (cluster != null) {
+                TaskRoute inSlurm = TaskRoute.of("bench", "bench-slurm", "main", 0);
+                int slurmPort = TaskProcesses.freePort();
+                gantry.getBean(StandInTaskResolver.class).running(inSlurm, new TaskShellTarget.Slurm(
+                        senderJob(cluster, task, slurmPort, size), task.osAccount(), Optional.empty(),
+                        Optional.of(task.workingDirectory().toString()), Map.of("SLURM_CONF", cluster.conf().toString()),
+                        Optional.empty()));
+                TaskProcesses.awaitListening(slurmPort, null, 120);
+                tunnels.put("gateway, task in Slurm", tunnel(processes, key, gateway.port(), inSlurm.loginName(),
+                        slurmPort));
+            } else {
+                System.out.println("Slurm is not usable here (" + SlurmCluster.missing() + "): no Slurm row");
+            }
+            String sshdRow = "Debian's sshd";
+            tunnels.put(sshdRow, tunnel(processes, key, sshd.port, task.osAccount(), serverPort));
             Map<String, List<Double>> rates = new LinkedHashMap<>();
             tunnels.keySet().forEach(name -> rates.put(name, new ArrayList<>()));
             tunnels.values().forEach(port -> receive(port, size));  // warm-up
@@ -88,25 +119,47 @@ public final class ForwardThroughputBench {
                 }
             }
             System.out.printf("%n%d MB through ssh -L, %d rounds interleaved (MB/s)%n", megabytes, rounds);
-            System.out.printf("%-32s %8s %8s %8s%n", "path", "best", "median", "worst");
-            List<Double> medians = new ArrayList<>();
+            Map<String, Double> medians = new LinkedHashMap<>();
             rates.forEach((name, list) -> {
                 List<Double> sorted = new ArrayList<>(list);
                 sorted.sort(null);
-                double median = sorted.get(sorted.size() / 2);
-                medians.add(median);
-                System.out.printf("%-32s %8.1f %8.1f %8.1f%n", name, sorted.get(sorted.size() - 1), median,
-                        sorted.get(0));
+                medians.put(name, sorted.get(sorted.size() / 2));
             });
-            double ratio = medians.get(0) / medians.get(1);
-            System.out.printf("%nGateway / sshd (medians): %.2fx  (target >= 0.70x: %s)%n", ratio,
-                    ratio >= 0.7 ? "met" : "MISSED");
+            System.out.printf("%-32s %8s %8s %8s %10s%n", "ssh -L via", "best", "median", "worst", "/ sshd");
+            rates.forEach((name, list) -> {
+                List<Double> sorted = new ArrayList<>(list);
+                sorted.sort(null);
+                double ratio = medians.get(name) / medians.get(sshdRow);
+                System.out.printf("%-32s %8.1f %8.1f %8.1f %9.2fx%s%n", name, sorted.get(sorted.size() - 1),
+                        medians.get(name), sorted.get(0), ratio, name.equals(sshdRow) ? ""
+                                : ratio >= 0.7 ? "  (target >= 0.70x met)" : "  (target >= 0.70x MISSED)");
+            });
         } finally {
             processes.forEach(process -> {
                 process.descendants().forEach(ProcessHandle::destroy);
                 process.destroy();
             });
         }
+    }
+
+    /** A Slurm batch job as the task's account that runs the sender in its allocation; its job id. */
+    private static String senderJob(SlurmCluster cluster, TaskShellTarget.Local task, int port, long size)
+            throws Exception {
+        cluster.openToTaskAccounts();
+        Path script = task.workingDirectory().resolve("sender.py");
+        Files.writeString(script, SENDER);
+        script.toFile().setReadable(true, false);
+        OsAccount account = OsAccount.lookup(task.osAccount()).orElseThrow();
+        ProcessBuilder sbatch = new ProcessBuilder("sbatch", "--parsable", "--uid=" + account.uid(),
+                "--gid=" + account.gid(), "--chdir=" + task.workingDirectory(), "--output=/dev/null",
+                "--wrap=exec python3 sender.py " + port + " " + size).redirectErrorStream(true);
+        sbatch.environment().put("SLURM_CONF", cluster.conf().toString());
+        Process submitted = sbatch.start();
+        String out = new String(submitted.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+        if (submitted.waitFor() != 0 || !out.matches("[0-9]+(;.*)?")) {
+            throw new IllegalStateException("sbatch failed: " + out);
+        }
+        return out.split(";")[0];
     }
 
     private static int tunnel(List<Process> processes, Path key, int sshPort, String login, int serverPort)

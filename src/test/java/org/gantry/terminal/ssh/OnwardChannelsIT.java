@@ -9,7 +9,6 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.net.http.WebSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.KeyPair;
@@ -22,8 +21,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
 import java.util.UUID;
-import java.util.concurrent.CompletionStage;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import org.apache.sshd.common.config.keys.PublicKeyEntry;
 import org.apache.sshd.common.config.keys.writer.openssh.OpenSSHKeyPairResourceWriter;
@@ -236,33 +233,16 @@ class OnwardChannelsIT extends GatewayITSupport {
 
     @Test
     void the_browser_proxy_serves_the_owner_and_nobody_else() throws Exception {
-        HttpClient http = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NEVER).build();
         String token = RestClient.anonymous(webPort).login(owner, owner + "-password").token();
         String prefix = "/jobs/" + route.jobId() + "/proxy/worker/0/";
-        HttpResponse<String> page = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + webPort + prefix
-                        + serverPort + "/index.html")).header("Authorization", "Bearer " + token)
-                .timeout(Duration.ofSeconds(60)).build(), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> page = ProxyProbe.get(webPort, prefix + serverPort + "/index.html", token);
         assertThat(page.statusCode()).isEqualTo(200);
         assertThat(page.body()).isEqualTo("<h1>served on the task's host</h1>\n");
-
-        LinkedBlockingQueue<String> received = new LinkedBlockingQueue<>();
-        WebSocket socket = http.newWebSocketBuilder().header("Authorization", "Bearer " + token)
-                .buildAsync(URI.create("ws://127.0.0.1:" + webPort + prefix + echoPort + "/ws"), new WebSocket.Listener() {
-                    @Override
-                    public CompletionStage<?> onText(WebSocket webSocket, CharSequence data, boolean last) {
-                        received.add(data.toString());
-                        webSocket.request(1);
-                        return null;
-                    }
-                }).get(60, TimeUnit.SECONDS);
-        socket.sendText("hello kernel", true).get(30, TimeUnit.SECONDS);
-        assertThat(received.poll(30, TimeUnit.SECONDS)).isEqualTo("hello kernel");
-        socket.sendClose(WebSocket.NORMAL_CLOSURE, "done").get(30, TimeUnit.SECONDS);
+        assertThat(ProxyProbe.echo(webPort, prefix + echoPort + "/ws", token, List.of("hello kernel")))
+                .containsExactly("hello kernel");
 
         RestClient stranger = RestClient.newUser(webPort, "ox");
-        HttpResponse<String> refused = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + webPort + prefix
-                        + serverPort + "/index.html")).header("Authorization", "Bearer " + stranger.token())
-                .timeout(Duration.ofSeconds(60)).build(), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> refused = ProxyProbe.get(webPort, prefix + serverPort + "/index.html", stranger.token());
         assertThat(refused.statusCode()).isEqualTo(404);
         assertThat(refused.body()).doesNotContain("served on the task's host").contains("There is no such page");
     }

@@ -59,17 +59,13 @@ class SlurmTerminalIT {
     static void clusterWithARunningJob() throws Exception {
         assumeTrue(SlurmCluster.missing().isEmpty(), "Slurm is not usable here: " + SlurmCluster.missing());
         cluster = SlurmCluster.start(clusterDir);
-        // srun runs as the task's account and reads slurm.conf, as it would from /etc/slurm.
-        java.nio.file.Files.setPosixFilePermissions(clusterDir,
-                java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
-        java.nio.file.Files.setPosixFilePermissions(cluster.conf(),
-                java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
+        cluster.openToTaskAccounts();
         local = TerminalTestData.localTask("train", Map.of());
         OsAccount account = OsAccount.lookup(local.osAccount()).orElseThrow();
-        String id = run(List.of("sbatch", "--parsable", "--uid=" + account.uid(), "--gid=" + account.gid(),
+        String id = cluster.run(List.of("sbatch", "--parsable", "--uid=" + account.uid(), "--gid=" + account.gid(),
                 "--chdir=" + local.workingDirectory(), "--output=/dev/null", "--wrap=sleep 600"));
         slurmJobId = id.strip().split(";")[0];
-        for (int i = 0; i < 150 && !run(List.of("squeue", "-h", "-j", slurmJobId, "-o", "%T")).contains("RUNNING"); i++) {
+        for (int i = 0; i < 150 && !cluster.run(List.of("squeue", "-h", "-j", slurmJobId, "-o", "%T")).contains("RUNNING"); i++) {
             Thread.sleep(200);
         }
     }
@@ -77,7 +73,7 @@ class SlurmTerminalIT {
     @AfterAll
     static void stopCluster() throws Exception {
         if (cluster != null) {
-            run(List.of("scancel", slurmJobId));
+            cluster.run(List.of("scancel", slurmJobId));
             cluster.close();
         }
     }
@@ -116,14 +112,5 @@ class SlurmTerminalIT {
             shell.type("echo after-$((6*7))\r");
             shell.await("after-42");
         }
-    }
-
-    private static String run(List<String> command) throws Exception {
-        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
-        builder.environment().put("SLURM_CONF", cluster.conf().toString());
-        Process process = builder.start();
-        String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        process.waitFor(60, TimeUnit.SECONDS);
-        return out;
     }
 }
