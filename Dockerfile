@@ -21,5 +21,6 @@ EXPOSE 8080 2222
 HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=5 \
   CMD curl -fsS -o /dev/null http://localhost:8080/actuator/health/readiness || exit 1
 # A heap ceiling chosen on purpose (README, "Memory and start time"); override to size differently.
-ENV JAVA_TOOL_OPTIONS="-Xms64m -Xmx384m -XX:MaxMetaspaceSize=256m -XX:ReservedCodeCacheSize=96m -Xss512k"
+ENV JAVA_TOOL_OPTIONS="-Xms64m -Xmx384m -XX:MaxMetaspaceSize=256m -XX:ReservedCodeCacheSize=96m -Xss512k -XX:+UseSerialGC" \
+    MALLOC_ARENA_MAX=2
 ENTRYPOINT ["java", "-jar", "gantry.jar"]

@@ -1,42 +1,71 @@
 #!/usr/bin/env bash
 # Time from `java` to /actuator/health UP, Gantry's CPU time until then and its resident memory:
 # a cold start (new data directory), a restart on the same data directory, and a restart with an
-# AppCDS archive of the classes the start loads. `steps` instead prints Spring's startup steps.
-# Usage: bench/startup.sh [runs, default 1]   |   bench/startup.sh steps
-# GANTRY_JVM: Gantry's JVM options (default: the heap ceiling the README's start command uses).
+# AppCDS archive of the classes the start loads.
+# Usage: bench/startup.sh [runs, default 1]   the README's start command: the production jar
+#        bench/startup.sh dev [runs]          the development class path (target/classes, vaadin-dev)
+#        bench/startup.sh steps               Spring's startup steps, development class path
+#        bench/startup.sh sessions [N]        heap per signed-in UI session on the job list (default 500)
+# GANTRY_JVM: Gantry's JVM options (default: those of the README's start command).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mode=${1:-1}
 # online the first time: a fresh local repository lacks vaadin-dev and the dependency plugin
 mvn -B -q test-compile
 mvn -B -q dependency:build-classpath -Dmdep.includeScope=runtime -Dmdep.outputFile=target/startup.classpath
-JVM=${GANTRY_JVM:-"-Xms64m -Xmx384m -XX:MaxMetaspaceSize=256m -XX:ReservedCodeCacheSize=96m -Xss512k"}
+JVM=${GANTRY_JVM:-"-Xms64m -Xmx384m -XX:MaxMetaspaceSize=256m -XX:ReservedCodeCacheSize=96m -Xss512k -XX:+UseSerialGC"}
+# the README's start command sets it too: glibc keeps at most two malloc arenas instead of 8 per core
+export MALLOC_ARENA_MAX=${MALLOC_ARENA_MAX:-2}
 work=target/bench/startup-$(date +%s)
 mkdir -p "$work"
-# AppCDS archives classes from jars only (a non-empty directory on the class path disables it)
-jar --create --file "$work/gantry-classes.jar" -C target/classes .
-CP="$work/gantry-classes.jar:$(cat target/startup.classpath)"
 
-if [[ $mode == steps ]]; then
+if [[ $mode == steps || $mode == sessions ]]; then
     mvn -B -q dependency:build-classpath -Dmdep.includeScope=test -Dmdep.outputFile=target/startup-test.classpath
+    main=org.gantry.bench.StartupSteps
+    [[ $mode == sessions ]] && { main=org.gantry.bench.UiSessionMemory; JVM="-Xmx2g -Dvaadin.productionMode=${BENCH_PRODUCTION_MODE:-true} -Dbench.histogram=${BENCH_HISTOGRAM:-false}"; }
     # shellcheck disable=SC2086
-    exec java $JVM -cp "target/test-classes:$CP:$(cat target/startup-test.classpath)" \
+    exec java $JVM -cp "target/test-classes:target/classes:$(cat target/startup-test.classpath)" \
         -Dgantry.data-dir="$PWD/$work/data" -Dserver.port=0 -Dgantry.terminal.ssh-port=0 -Dgantry.terminal.task-ports= -Dgantry.admin-password=Bench-admin-1 \
-        org.gantry.bench.StartupSteps
+        $main "${@:2}"
+fi
+
+if [[ $mode == dev ]]; then
+    mode=${2:-1}
+    # AppCDS archives classes from jars only (a non-empty directory on the class path disables it)
+    jar --create --file "$work/gantry-classes.jar" -C target/classes .
+    LAUNCH=(-cp "$work/gantry-classes.jar:$(cat target/startup.classpath)" org.gantry.GantryApplication)
+    CDS_LAUNCH=("${LAUNCH[@]}")
+    what="development class path"
+else
+    # the production jar as the README builds it, in a copy of the sources: the production build
+    # rewrites target/classes for production mode, which the development class path must not see
+    prod=target/bench/production
+    mkdir -p "$prod"
+    rm -rf "$prod/src/main/java" "$prod/src/main/resources" "$prod/db"
+    cp -a pom.xml src frontend db "$prod/"
+    [[ -d node_modules && ! -d $prod/node_modules ]] && cp -al node_modules "$prod/node_modules"
+    (cd "$prod" && mvn -B -q -Pproduction -DskipTests package)
+    cp "$prod/target/gantry.jar" "$work/gantry.jar"
+    # the README's archive recipe: the extracted jar (CDS needs the classes in plain jars)
+    java -Djarmode=tools -jar "$work/gantry.jar" extract --destination "$work/app" >/dev/null
+    LAUNCH=(-jar "$work/gantry.jar")
+    CDS_LAUNCH=(-jar "$work/app/gantry.jar")
+    what="production jar (mvn -Pproduction package), java -jar"
 fi
 
 free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("", 0)); print(s.getsockname()[1])'; }
 load() { cut -d' ' -f1 /proc/loadavg; }
 ticks=$(getconf CLK_TCK)
 
-# start DATA LOG [extra JVM options]: prints "wall_s cpu_s rss_mb" once health is UP, then stops Gantry
+# start DATA LOG LAUNCH [extra JVM options]: prints "wall_s cpu_s rss_mb" once health is UP, then stops Gantry
 start() {
-    local data=$1 log=$2; shift 2
+    local data=$1 log=$2 launch=$3; shift 3
+    local -n how=$launch
     local port; port=$(free_port)
     local t0; t0=$(date +%s%N)
     # shellcheck disable=SC2086
-    java $JVM "$@" -cp "$CP" -Dgantry.data-dir="$PWD/$data" -Dserver.port="$port" -Dgantry.terminal.ssh-port=0 -Dgantry.terminal.task-ports= \
-        -Dgantry.admin-password=Bench-admin-1 org.gantry.GantryApplication >"$log" 2>&1 &
+    java $JVM "$@" "${how[@]}" --gantry.data-dir="$PWD/$data" --server.port="$port" --gantry.terminal.ssh-port=0 \
+        --gantry.terminal.task-ports= --gantry.admin-password=Bench-admin-1 >"$log" 2>&1 &
     local pid=$!
     until curl -fs -o /dev/null "http://localhost:$port/actuator/health"; do
         kill -0 "$pid" 2>/dev/null || { tail -30 "$log"; exit 1; }
@@ -49,24 +78,25 @@ start() {
     printf '%.2f %.2f %.0f\n' "$(echo "($t1 - $t0) / 1000000000" | bc -l)" "$cpu" "$rss"
 }
 
-echo "JVM options: $JVM"
+echo "$what; JVM options: $JVM; MALLOC_ARENA_MAX=$MALLOC_ARENA_MAX"
 echo "nproc $(nproc); Slurm not involved; times in seconds, RSS in MB after UP"
 printf '%-34s %8s %8s %8s %12s\n' run wall_s cpu_s rss_mb load_before
 for run in $(seq 1 "$mode"); do
     data=$work/data-$run
-    l=$(load); read -r w c r < <(start "$data" "$work/cold-$run.log")
+    l=$(load); read -r w c r < <(start "$data" "$work/cold-$run.log" LAUNCH)
     printf '%-34s %8s %8s %8s %12s\n' "cold (new data directory)" "$w" "$c" "$r" "$l"
-    l=$(load); read -r w c r < <(start "$data" "$work/restart-$run.log")
+    l=$(load); read -r w c r < <(start "$data" "$work/restart-$run.log" LAUNCH)
     printf '%-34s %8s %8s %8s %12s\n' "restart" "$w" "$c" "$r" "$l"
     if [[ ! -f $work/gantry.jsa ]]; then
         # the archive: classes loaded until the context is refreshed (Spring Boot's recipe)
-        java $JVM -XX:ArchiveClassesAtExit="$work/gantry.jsa" -Dspring.context.exit=onRefresh -cp "$CP" \
-            -Dgantry.data-dir="$PWD/$data" -Dserver.port=0 -Dgantry.terminal.ssh-port=0 -Dgantry.terminal.task-ports= \
-            org.gantry.GantryApplication >"$work/archive.log" 2>&1 || true
+        # shellcheck disable=SC2086
+        java $JVM -XX:ArchiveClassesAtExit="$work/gantry.jsa" -Dspring.context.exit=onRefresh "${CDS_LAUNCH[@]}" \
+            --gantry.data-dir="$PWD/$data" --server.port=0 --gantry.terminal.ssh-port=0 --gantry.terminal.task-ports= \
+            >"$work/archive.log" 2>&1 || true
         [[ -f $work/gantry.jsa ]] || { echo "no CDS archive written, see $work/archive.log"; tail -20 "$work/archive.log"; }
     fi
     if [[ -f $work/gantry.jsa ]]; then
-        l=$(load); read -r w c r < <(start "$data" "$work/cds-$run.log" -XX:SharedArchiveFile="$work/gantry.jsa")
+        l=$(load); read -r w c r < <(start "$data" "$work/cds-$run.log" CDS_LAUNCH -XX:SharedArchiveFile="$work/gantry.jsa")
         printf '%-34s %8s %8s %8s %12s\n' "restart with AppCDS archive" "$w" "$c" "$r" "$l"
     fi
 done

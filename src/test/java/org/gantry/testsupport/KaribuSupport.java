@@ -9,6 +9,7 @@ import com.vaadin.flow.component.UI;
 import com.vaadin.flow.router.HasErrorParameter;
 import com.vaadin.flow.router.Layout;
 import com.vaadin.flow.router.Route;
+import com.vaadin.flow.server.VaadinServlet;
 import com.vaadin.flow.server.VaadinServletRequest;
 import io.github.classgraph.ClassGraph;
 import io.github.classgraph.ScanResult;
@@ -34,6 +35,19 @@ public final class KaribuSupport {
 
     /** Starts a mock UI in the Spring context, signed in as {@code username} with {@code role}. */
     public static void signIn(ApplicationContext context, String username, Role role) {
+        signIn(context, servlet(context), username, role);
+    }
+
+    /** Karibu's servlet for the Spring context; one may serve many sessions ({@link #signIn} each). */
+    public static VaadinServlet servlet(ApplicationContext context) {
+        return new MockSpringServlet(ROUTES, context, UI::new);
+    }
+
+    /**
+     * Starts a new mock session and UI on {@code servlet}, signed in as {@code username}. The
+     * previous session on this thread stays open for whoever still holds it.
+     */
+    public static void signIn(ApplicationContext context, VaadinServlet servlet, String username, Role role) {
         List<String> roles = role.authorities();
         var principal = User.withUsername(username).password("-")
                 .authorities(AuthorityUtils.createAuthorityList(roles)).build();
@@ -44,7 +58,7 @@ public final class KaribuSupport {
                 .getIfAvailable(SecurityContextHolder::getContextHolderStrategy);
         strategy.getContext().setAuthentication(auth);
         SecurityContextHolder.getContext().setAuthentication(auth);
-        MockVaadin.setup(UI::new, new MockSpringServlet(ROUTES, context, UI::new));
+        MockVaadin.setup(UI::new, servlet);
         FakeRequest request = (FakeRequest) VaadinServletRequest.getCurrent().getRequest();
         request.setUserPrincipalInt(auth);
         request.setUserInRole((p, r) -> roles.contains("ROLE_" + r));

@@ -1,0 +1,109 @@
+package org.gantry.bench;
+
+import static com.github.mvysny.kaributesting.v10.LocatorJ._get;
+
+import com.github.mvysny.kaributesting.v10.MockVaadin;
+import com.vaadin.flow.component.UI;
+import com.vaadin.flow.component.grid.Grid;
+import com.vaadin.flow.server.VaadinServlet;
+import com.vaadin.flow.server.VaadinSession;
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryMXBean;
+import java.time.Instant;
+import javax.management.ObjectName;
+import java.util.ArrayList;
+import java.util.List;
+import org.gantry.GantryApplication;
+import org.gantry.job.JobRows;
+import org.gantry.job.JobState;
+import org.gantry.security.Role;
+import org.gantry.testsupport.KaribuSupport;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.jdbc.core.JdbcTemplate;
+
+/**
+ * The heap one signed-in browser session takes on the job list: Gantry's Spring context as
+ * {@code main} builds it, then N sessions (Karibu's in-memory Vaadin, no browser) each signed
+ * in and showing the job list with its first page of rows fetched as a browser would, all kept
+ * open. Prints the heap in use after a full collection before and after, per session.
+ * Used by {@code bench/startup.sh sessions [N]}; the context's own heap is the baseline.
+ */
+public final class UiSessionMemory {
+
+    private static final int USERS = 50;
+    private static final int JOBS_PER_USER = 60;
+    /** Rows the browser's grid asks for on first show (its page size). */
+    private static final int FIRST_PAGE = 50;
+
+    private UiSessionMemory() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        int sessions = args.length > 0 ? Integer.parseInt(args[0]) : 500;
+        ConfigurableApplicationContext context = GantryApplication.application().run();
+        try {
+            JdbcTemplate jdbc = context.getBean(JdbcTemplate.class);
+            JobRows rows = new JobRows(jdbc);
+            Instant t0 = Instant.parse("2026-03-01T00:00:00Z");
+            List<String> users = new ArrayList<>();
+            for (int u = 0; u < USERS; u++) {
+                String user = rows.user("session-" + u);
+                users.add(user);
+                for (int j = 0; j < JOBS_PER_USER; j++) {
+                    JobState state = JobState.values()[j % JobState.values().length];
+                    rows.job(user, "job-" + j, "default", state, t0.plusSeconds(j));
+                }
+            }
+            VaadinServlet servlet = KaribuSupport.servlet(context);
+            List<VaadinSession> open = new ArrayList<>();
+            // one session first, closed again: classes, caches and the servlet exist before the baseline
+            openJobList(context, servlet, users.get(0));
+            KaribuSupport.signOut();
+            long before = heapAfterGc();
+            for (int i = 0; i < sessions; i++) {
+                open.add(openJobList(context, servlet, users.get(i % USERS)));
+            }
+            long after = heapAfterGc();
+            System.out.printf("job list, %d signed-in sessions (%d users, %d jobs each, first %d rows fetched):%n",
+                    open.size(), USERS, JOBS_PER_USER, FIRST_PAGE);
+            System.out.printf("heap after full GC: %.1f MB before the sessions, %.1f MB with them;"
+                    + " %.1f kB per session%n", before / 1e6, after / 1e6, (after - before) / 1e3 / open.size());
+            if (Boolean.getBoolean("bench.histogram")) {
+                System.out.println(classHistogram().lines().limit(40).reduce("", (a, b) -> a + b + "\n"));
+            }
+            KaribuSupport.signOut();
+        } finally {
+            context.close();
+        }
+        System.exit(0);
+    }
+
+    /** A new session signed in as {@code user} on the job list, its first page fetched. */
+    private static VaadinSession openJobList(ConfigurableApplicationContext context, VaadinServlet servlet,
+            String user) {
+        KaribuSupport.signIn(context, servlet, user, Role.USER);
+        UI.getCurrent().navigate("");
+        Grid<?> grid = _get(Grid.class);
+        grid.getDataCommunicator().setViewportRange(0, FIRST_PAGE);
+        MockVaadin.clientRoundtrip();
+        return VaadinSession.getCurrent();
+    }
+
+    /** The heap's largest classes (jcmd GC.class_histogram), to see what a session holds. */
+    private static String classHistogram() throws Exception {
+        return (String) ManagementFactory.getPlatformMBeanServer().invoke(
+                new ObjectName("com.sun.management:type=DiagnosticCommand"), "gcClassHistogram",
+                new Object[] {new String[0]}, new String[] {String[].class.getName()});
+    }
+
+    private static long heapAfterGc() throws InterruptedException {
+        MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
+        long used = Long.MAX_VALUE;
+        for (int i = 0; i < 5; i++) {
+            memory.gc();
+            Thread.sleep(200);
+            used = Math.min(used, memory.getHeapMemoryUsage().getUsed());
+        }
+        return used;
+    }
+}
