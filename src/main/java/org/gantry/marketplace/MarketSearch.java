@@ -266,8 +266,14 @@ public class MarketSearch {
             params.addValue("q", q);
             Optional<String> prefix = query.prefix() ? prefixQuery(q) : Optional.empty();
             if (prefix.isPresent()) {
-                params.addValue("pq", prefix.get()).addValue("like", likePrefix(q));
-                clauses.add("(i.search @@ to_tsquery('english', :pq) or lower(i.display_name) like :like)");
+                String pq = prefix.get();
+                int cut = pq.lastIndexOf(" & ");
+                params.addValue("pq", pq).addValue("like", likePrefix(q))
+                        .addValue("pql", cut < 0 ? pq : pq.substring(cut + 3));
+                if (cut >= 0) {
+                    params.addValue("pqh", pq.substring(0, cut));
+                }
+                clauses.add("(i.search @@ " + tsquery(params) + " or lower(i.display_name) like :like)");
             } else {
                 clauses.add("i.search @@ websearch_to_tsquery('english', :q)");
             }
@@ -304,8 +310,19 @@ public class MarketSearch {
         return String.join(" and ", clauses);
     }
 
+    /**
+     * The query as a tsquery expression. As you type, the last word is a prefix both stemmed and
+     * as typed: English stemming turns a partial word into another one ({@code zqczfny} into
+     * {@code zqczfni}, which no longer begins {@code zqczfnyk}), while a whole word typed
+     * ({@code studies}) only matches its stem ({@code studi}).
+     */
     private static String tsquery(MapSqlParameterSource params) {
-        return params.hasValue("pq") ? "to_tsquery('english', :pq)" : "websearch_to_tsquery('english', :q)";
+        if (!params.hasValue("pq")) {
+            return "websearch_to_tsquery('english', :q)";
+        }
+        String asTyped = params.hasValue("pqh") ? "(to_tsquery('english', :pqh) && to_tsquery('simple', :pql))"
+                : "to_tsquery('simple', :pql)";
+        return "(to_tsquery('english', :pq) || " + asTyped + ")";
     }
 
     /**
