@@ -5,9 +5,6 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.InputStream;
 import java.net.ServerSocket;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -118,15 +115,8 @@ class OnwardChannelsIT extends GatewayITSupport {
 
     @Test
     void ssh_L_reaches_the_tasks_server_on_its_host_and_nothing_else() throws Exception {
-        int localPort = TaskProcesses.freePort();
-        Process tunnel = new ProcessBuilder(ssh.sshCommand(route.loginName(),
-                List.of("-N", "-o", "ExitOnForwardFailure=yes", "-L", localPort + ":localhost:" + serverPort)))
-                .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-        processes.add(tunnel);
-        TaskProcesses.awaitListening(localPort, tunnel);
-        HttpResponse<String> page = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
-                URI.create("http://127.0.0.1:" + localPort + "/index.html")).timeout(Duration.ofSeconds(30)).build(),
-                HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> page = ssh.pageThroughTunnel(route.loginName(), serverPort, processes,
+                Duration.ofSeconds(30));
         assertThat(page.statusCode()).isEqualTo(200);
         assertThat(page.body()).isEqualTo("<h1>served on the task's host</h1>\n");
         assertThat(audit.recentOf(owner, 5)).anySatisfy(entry -> {

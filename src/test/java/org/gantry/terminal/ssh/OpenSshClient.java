@@ -1,12 +1,18 @@
 package org.gantry.terminal.ssh;
 
 import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.gantry.terminal.TaskProcesses;
 
 /**
  * Debian's OpenSSH client ({@code ssh}, {@code scp}, {@code sftp}) with a key of its own in a
@@ -49,6 +55,23 @@ final class OpenSshClient {
         return List.of("-F", "/dev/null", "-i", key.toString(), "-o", "IdentitiesOnly=yes",
                 "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null", "-o", "BatchMode=yes",
                 "-o", "LogLevel=INFO");
+    }
+
+    /**
+     * {@code ssh -N -L LOCAL:localhost:remotePort} kept open (added to {@code processes} for the
+     * caller to stop), then {@code GET /index.html} through it.
+     */
+    HttpResponse<String> pageThroughTunnel(String login, int remotePort, List<Process> processes, Duration timeout)
+            throws IOException, InterruptedException {
+        int localPort = TaskProcesses.freePort();
+        Process tunnel = new ProcessBuilder(sshCommand(login,
+                List.of("-N", "-o", "ExitOnForwardFailure=yes", "-L", localPort + ":localhost:" + remotePort)))
+                .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        processes.add(tunnel);
+        TaskProcesses.awaitListening(localPort, tunnel);
+        return HttpClient.newHttpClient().send(HttpRequest.newBuilder(
+                URI.create("http://127.0.0.1:" + localPort + "/index.html")).timeout(timeout).build(),
+                HttpResponse.BodyHandlers.ofString());
     }
 
     /** {@code ssh -p PORT [extra…] login@127.0.0.1 [command…]}, run to its end. */

@@ -5,9 +5,6 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.InputStream;
 import java.net.ServerSocket;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -120,15 +117,8 @@ class SlurmOnwardChannelsIT extends GatewayITSupport {
     }
 
     private void sshLReachesTheServer(OpenSshClient ssh) throws Exception {
-        int localPort = TaskProcesses.freePort();
-        Process tunnel = new ProcessBuilder(ssh.sshCommand(route.loginName(),
-                List.of("-N", "-o", "ExitOnForwardFailure=yes", "-L", localPort + ":localhost:" + serverPort)))
-                .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-        processes.add(tunnel);
-        TaskProcesses.awaitListening(localPort, tunnel);
-        HttpResponse<String> page = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
-                URI.create("http://127.0.0.1:" + localPort + "/index.html")).timeout(Duration.ofSeconds(60)).build(),
-                HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> page = ssh.pageThroughTunnel(route.loginName(), serverPort, processes,
+                Duration.ofSeconds(60));
         assertThat(page.statusCode()).isEqualTo(200);
         assertThat(page.body()).isEqualTo("<h1>served in the allocation</h1>\n");
         assertThat(audit.recentOf(owner, 5)).anySatisfy(entry -> {
