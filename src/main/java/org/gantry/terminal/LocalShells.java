@@ -60,8 +60,7 @@ public class LocalShells {
 
     /** srun's command line for a Slurm target; also used over SSH to a login node. */
     public static List<String> srun(TaskShellTarget.Slurm target, ShellRequest request) {
-        List<String> command = new ArrayList<>(List.of("srun", "--jobid=" + target.slurmJobId(), "--overlap",
-                "--ntasks=1", "--quiet"));
+        List<String> command = srunInto(target);
         if (request.pty().isPresent()) {
             command.add("--pty");
         }
@@ -77,18 +76,9 @@ public class LocalShells {
      */
     public TaskShell step(TaskShellTarget.Slurm target, List<String> program) throws IOException {
         OsAccount account = account(target.osAccount());
-        Map<String, String> env = new LinkedHashMap<>();
-        env.put("PATH", SAFE_PATH);
-        env.put("HOME", account.home().toString());
-        env.put("USER", account.name());
-        env.put("LOGNAME", account.name());
-        env.put("LANG", "C.UTF-8");
+        Map<String, String> env = login(account, account.home().toString());
         // the runtime's SLURM_CONF and PATH for srun travel in the task's environment
-        target.environment().forEach((name, value) -> {
-            if (name.matches("[A-Za-z_][A-Za-z0-9_]*")) {
-                env.put(name, value);
-            }
-        });
+        ShellScripts.addTaskVariables(env, target.environment());
         Path here = Files.isDirectory(account.home()) ? account.home() : Path.of("/");
         return start(account, List.of(), srunStep(target, program), env, here, new ShellRequest(Optional.empty(),
                 Optional.empty(), Map.of()));
@@ -99,10 +89,15 @@ public class LocalShells {
      * ({@code --unbuffered}: slurmstepd otherwise holds output back until a newline).
      */
     public static List<String> srunStep(TaskShellTarget.Slurm target, List<String> program) {
-        List<String> command = new ArrayList<>(List.of("srun", "--jobid=" + target.slurmJobId(), "--overlap",
-                "--ntasks=1", "--quiet", "--unbuffered", "--chdir=/"));
+        List<String> command = srunInto(target);
+        command.addAll(List.of("--unbuffered", "--chdir=/"));
         command.addAll(program);
         return command;
+    }
+
+    /** {@code srun} as one more single-task step of the task's own job, quiet. */
+    private static List<String> srunInto(TaskShellTarget.Slurm target) {
+        return new ArrayList<>(List.of("srun", "--jobid=" + target.slurmJobId(), "--overlap", "--ntasks=1", "--quiet"));
     }
 
     /**
@@ -112,14 +107,21 @@ public class LocalShells {
     public static Map<String, String> environment(OsAccount account, Map<String, String> taskEnvironment,
                                                   Optional<String> initScript, Optional<String> directory,
                                                   TaskRoute route, ShellRequest request) {
+        Map<String, String> env = login(account,
+                Files.isDirectory(account.home()) ? account.home().toString() : directory.orElse("/"));
+        env.put("SHELL", "/bin/bash");
+        return ShellScripts.addTaskShellVariables(env, request, taskEnvironment, initScript, directory, route);
+    }
+
+    /** A minimal login environment for the account: a safe PATH, HOME, USER, LOGNAME and LANG. */
+    private static Map<String, String> login(OsAccount account, String home) {
         Map<String, String> env = new LinkedHashMap<>();
         env.put("PATH", SAFE_PATH);
-        env.put("HOME", Files.isDirectory(account.home()) ? account.home().toString() : directory.orElse("/"));
+        env.put("HOME", home);
         env.put("USER", account.name());
         env.put("LOGNAME", account.name());
-        env.put("SHELL", "/bin/bash");
         env.put("LANG", "C.UTF-8");
-        return ShellScripts.addTaskShellVariables(env, request, taskEnvironment, initScript, directory, route);
+        return env;
     }
 
     private OsAccount account(String name) {

@@ -64,6 +64,15 @@ public final class ShellScripts {
         return request.command().map(ShellScripts::exec).orElseGet(ShellScripts::interactive);
     }
 
+    /** The task's own variables whose names are valid shell names, into {@code env}. */
+    public static void addTaskVariables(Map<String, String> env, Map<String, String> taskEnvironment) {
+        taskEnvironment.forEach((name, value) -> {
+            if (name.matches("[A-Za-z_][A-Za-z0-9_]*")) {
+                env.put(name, value);
+            }
+        });
+    }
+
     /**
      * Adds to {@code env} what every shell into a task gets on top of its account's login
      * environment: the client's passed-on variables and terminal type, the task's variables
@@ -79,11 +88,7 @@ public final class ShellScripts {
             }
         });
         request.pty().ifPresent(pty -> env.put("TERM", pty.term()));
-        taskEnvironment.forEach((name, value) -> {
-            if (name.matches("[A-Za-z_][A-Za-z0-9_]*")) {
-                env.put(name, value);
-            }
-        });
+        addTaskVariables(env, taskEnvironment);
         initScript.ifPresent(script -> env.put(INIT_VARIABLE, script));
         directory.ifPresent(dir -> env.put(DIR_VARIABLE, dir));
         env.put(ROUTE_VARIABLE, route.loginName());
