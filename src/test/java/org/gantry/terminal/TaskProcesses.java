@@ -3,6 +3,7 @@ package org.gantry.terminal;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.net.Socket;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -26,6 +27,24 @@ public final class TaskProcesses {
     public static Process startBesideTask(TaskShellTarget.Local target, Path directory, List<String> command)
             throws IOException {
         return start(target.osAccount(), directory, "HOME=" + directory, command);
+    }
+
+    /**
+     * {@code python3 -m http.server} on a fresh loopback port as the task's account, but outside the
+     * task (a directory and environment of its own), added to {@code processes}; returns its port once
+     * it listens.
+     */
+    public static int httpServerBesideTask(TaskShellTarget.Local target, List<Process> processes)
+            throws IOException, InterruptedException {
+        Path elsewhere = Files.createTempDirectory("gantry-other-task-");
+        elsewhere.toFile().setReadable(true, false);
+        elsewhere.toFile().setExecutable(true, false);
+        int port = freePort();
+        Process other = startBesideTask(target, elsewhere, List.of("python3", "-m", "http.server",
+                Integer.toString(port), "--bind", "127.0.0.1"));
+        processes.add(other);
+        awaitListening(port, other);
+        return port;
     }
 
     private static Process start(String accountName, Path directory, String home, List<String> command)

@@ -9,14 +9,11 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.KeyPair;
-import java.security.MessageDigest;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Random;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import org.apache.sshd.common.config.keys.PublicKeyEntry;
@@ -134,14 +131,7 @@ class OnwardChannelsIT extends GatewayITSupport {
                     "it listens on ", String.valueOf(serverPort)));
         }
         // the host's login, but another task's process (its own directory)
-        Path elsewhere = Files.createTempDirectory("gantry-other-task-");
-        elsewhere.toFile().setReadable(true, false);
-        elsewhere.toFile().setExecutable(true, false);
-        int otherPort = TaskProcesses.freePort();
-        Process other = TaskProcesses.startBesideTask(target, elsewhere, List.of("python3", "-m", "http.server",
-                Integer.toString(otherPort), "--bind", "127.0.0.1"));
-        processes.add(other);
-        TaskProcesses.awaitListening(otherPort, other);
+        int otherPort = TaskProcesses.httpServerBesideTask(target, processes);
         OpenSshClient.Result result = ssh.ssh(route.loginName(), List.of("-W", "127.0.0.1:" + otherPort));
         assertThat(result.exit()).isNotZero();
         assertThat(result.err()).contains("administratively prohibited");
@@ -166,17 +156,7 @@ class OnwardChannelsIT extends GatewayITSupport {
 
     @Test
     void scp_in_and_out_keeps_the_bytes() throws Exception {
-        byte[] data = new byte[3 * 1024 * 1024 + 17];
-        new Random(20).nextBytes(data);
-        Path original = local.resolve("weights.bin");
-        Files.write(original, data);
-        OpenSshClient.Result in = ssh.tool("scp", List.of(original.toString(), route.loginName() + "@127.0.0.1:weights.bin"));
-        assertThat(in.exit()).as(in.toString()).isZero();
-        assertThat(sha256(target.workingDirectory().resolve("weights.bin"))).isEqualTo(sha256(original));
-        Path back = local.resolve("back.bin");
-        OpenSshClient.Result out = ssh.tool("scp", List.of(route.loginName() + "@127.0.0.1:/weights.bin", back.toString()));
-        assertThat(out.exit()).as(out.toString()).isZero();
-        assertThat(sha256(back)).isEqualTo(sha256(original));
+        ssh.scpRoundTrip(route.loginName(), local, target.workingDirectory(), 20);
         assertThat(audit.recentOf(owner, 5)).anySatisfy(entry -> assertThat(entry.getReason())
                 .contains("owner; files of " + target.workingDirectory() + " on "));
     }
@@ -262,9 +242,5 @@ class OnwardChannelsIT extends GatewayITSupport {
         assertThat(local.resolve("stolen-2")).doesNotExist();
         assertThat(audit.recentOf(intruder, 10)).hasSizeGreaterThanOrEqualTo(4).allSatisfy(entry ->
                 assertThat(entry.getOutcome()).isEqualTo(TerminalAuditEntry.Outcome.REFUSED));
-    }
-
-    private static String sha256(Path file) throws Exception {
-        return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(file)));
     }
 }

@@ -1,16 +1,21 @@
 package org.gantry.terminal.ssh;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.List;
+import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import org.gantry.terminal.TaskProcesses;
 
@@ -72,6 +77,28 @@ final class OpenSshClient {
         return HttpClient.newHttpClient().send(HttpRequest.newBuilder(
                 URI.create("http://127.0.0.1:" + localPort + "/index.html")).timeout(timeout).build(),
                 HttpResponse.BodyHandlers.ofString());
+    }
+
+    /**
+     * 3 MiB of random bytes copied with {@code scp} into the task's directory ({@code /} for the
+     * client) as {@code weights.bin} and back: both copies must equal the original.
+     */
+    void scpRoundTrip(String login, Path local, Path taskDirectory, long seed) throws Exception {
+        byte[] data = new byte[3 * 1024 * 1024 + 17];
+        new Random(seed).nextBytes(data);
+        Path original = local.resolve("weights.bin");
+        Files.write(original, data);
+        Result in = tool("scp", List.of(original.toString(), login + "@127.0.0.1:weights.bin"));
+        assertThat(in.exit()).as(in.toString()).isZero();
+        assertThat(sha256(taskDirectory.resolve("weights.bin"))).isEqualTo(sha256(original));
+        Path back = local.resolve("back.bin");
+        Result out = tool("scp", List.of(login + "@127.0.0.1:/weights.bin", back.toString()));
+        assertThat(out.exit()).as(out.toString()).isZero();
+        assertThat(sha256(back)).isEqualTo(sha256(original));
+    }
+
+    static String sha256(Path file) throws Exception {
+        return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(file)));
     }
 
     /** {@code ssh -p PORT [extra…] login@127.0.0.1 [command…]}, run to its end. */

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import java.net.ServerSocket;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -80,14 +79,7 @@ class PortForwardIT extends GatewayITSupport {
                     "it listens on " + serverPort));
         }
         // The same account, but another task's process (its own directory, its own environment).
-        Path elsewhere = Files.createTempDirectory("gantry-other-task-");
-        elsewhere.toFile().setReadable(true, false);
-        elsewhere.toFile().setExecutable(true, false);
-        int otherPort = TaskProcesses.freePort();
-        Process other = TaskProcesses.startBesideTask(target, elsewhere, List.of("python3", "-m", "http.server",
-                Integer.toString(otherPort), "--bind", "127.0.0.1"));
-        processes.add(other);
-        TaskProcesses.awaitListening(otherPort, other);
+        int otherPort = TaskProcesses.httpServerBesideTask(target, processes);
         OpenSshClient.Result result = ssh.ssh(route.loginName(), List.of("-W", "127.0.0.1:" + otherPort));
         assertThat(result.exit()).isNotZero();
         assertThat(result.err()).contains("administratively prohibited");

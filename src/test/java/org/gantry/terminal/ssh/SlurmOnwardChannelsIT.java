@@ -9,14 +9,11 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.MessageDigest;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Random;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import org.gantry.runtime.SlurmCluster;
@@ -148,14 +145,7 @@ class SlurmOnwardChannelsIT extends GatewayITSupport {
                     String.valueOf(serverPort), String.valueOf(echoPort)));
         }
         // the allocation's owner on the same node, but a process outside the job
-        Path elsewhere = Files.createTempDirectory("gantry-other-task-");
-        elsewhere.toFile().setReadable(true, false);
-        elsewhere.toFile().setExecutable(true, false);
-        int otherPort = TaskProcesses.freePort();
-        Process other = TaskProcesses.startBesideTask(task, elsewhere, List.of("python3", "-m", "http.server",
-                Integer.toString(otherPort), "--bind", "127.0.0.1"));
-        processes.add(other);
-        TaskProcesses.awaitListening(otherPort, other);
+        int otherPort = TaskProcesses.httpServerBesideTask(task, processes);
         OpenSshClient.Result result = ssh.ssh(route.loginName(), List.of("-W", "127.0.0.1:" + otherPort));
         assertThat(result.exit()).isNotZero();
         assertThat(result.err()).contains("administratively prohibited");
@@ -164,17 +154,7 @@ class SlurmOnwardChannelsIT extends GatewayITSupport {
     }
 
     private void scpKeepsTheBytesBothWays(OpenSshClient ssh, Path local) throws Exception {
-        byte[] data = new byte[3 * 1024 * 1024 + 17];
-        new Random(70).nextBytes(data);
-        Path original = local.resolve("weights.bin");
-        Files.write(original, data);
-        OpenSshClient.Result in = ssh.tool("scp", List.of(original.toString(), route.loginName() + "@127.0.0.1:weights.bin"));
-        assertThat(in.exit()).as(in.toString()).isZero();
-        assertThat(sha256(task.workingDirectory().resolve("weights.bin"))).isEqualTo(sha256(original));
-        Path back = local.resolve("back.bin");
-        OpenSshClient.Result out = ssh.tool("scp", List.of(route.loginName() + "@127.0.0.1:/weights.bin", back.toString()));
-        assertThat(out.exit()).as(out.toString()).isZero();
-        assertThat(sha256(back)).isEqualTo(sha256(original));
+        ssh.scpRoundTrip(route.loginName(), local, task.workingDirectory(), 70);
         assertThat(audit.recentOf(owner, 5)).anySatisfy(entry -> assertThat(entry.getReason())
                 .contains("owner; files of " + task.workingDirectory() + " of Slurm job " + slurmJobId));
     }
@@ -230,9 +210,5 @@ class SlurmOnwardChannelsIT extends GatewayITSupport {
         assertThat(local.resolve("stolen")).doesNotExist();
         assertThat(audit.recentOf(intruder, 10)).hasSizeGreaterThanOrEqualTo(2).allSatisfy(entry ->
                 assertThat(entry.getOutcome()).isEqualTo(TerminalAuditEntry.Outcome.REFUSED));
-    }
-
-    private static String sha256(Path file) throws Exception {
-        return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(file)));
     }
 }
