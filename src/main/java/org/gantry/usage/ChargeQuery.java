@@ -43,11 +43,19 @@ class ChargeQuery {
         }
     }
 
-    private static final String LIVE = """
-            with price as (
+    /** Each price of a virtual cluster with the time it is in force until (the next one's start). */
+    private static final String PRICE = """
+            price as (
                 select virtual_cluster, effective_from, cpu_hour_minor, gpu_hour_minor, memory_gb_hour_minor,
                        lead(effective_from) over (partition by virtual_cluster order by effective_from) as until
-                from billing_price),
+                from billing_price),""";
+
+    /** The charge of one piece {@code x} in minor units, rounded half away from zero (V0470 computes the same). */
+    private static final String CHARGE = "round((x.cpu * x.cpu_hour_minor * 1024 + x.gpu * x.gpu_hour_minor * 1024"
+            + " + x.memory_mb * x.memory_gb_hour_minor) * x.secs / 3686400)";
+
+    private static final String LIVE = """
+            with {price}
             run as (
                 select a.id, j.owner_id, j.virtual_cluster, a.cpu, a.memory_mb, a.gpu,
                        greatest(a.started_at, ?) as s, least(coalesce(a.ended_at, ?), ?, ?) as e
@@ -65,12 +73,11 @@ class ChargeQuery {
                    round(sum(x.cpu * x.secs))::bigint as cpu_seconds,
                    round(sum(x.gpu * x.secs))::bigint as gpu_seconds,
                    round(sum(x.memory_mb * x.secs))::bigint as memory_mb_seconds,
-                   sum(round((x.cpu * x.cpu_hour_minor * 1024 + x.gpu * x.gpu_hour_minor * 1024
-                             + x.memory_mb * x.memory_gb_hour_minor) * x.secs / 3686400))::bigint as charge
+                   sum({charge})::bigint as charge
             from piece x join app_user u on u.id = x.owner_id
             group by u.username, x.virtual_cluster
             order by u.username, x.virtual_cluster
-            """;
+            """.replace("{price}", PRICE).replace("{charge}", CHARGE);
 
     /**
      * A month from the rollup, plus what it does not hold as of now: attempts still running are
@@ -79,10 +86,7 @@ class ChargeQuery {
      */
     private static final String KEPT = """
             with arg as (select ?::timestamptz as start, ?::timestamptz as stop, ?::timestamptz as now, ?::date as month),
-            price as (
-                select virtual_cluster, effective_from, cpu_hour_minor, gpu_hour_minor, memory_gb_hour_minor,
-                       lead(effective_from) over (partition by virtual_cluster order by effective_from) as until
-                from billing_price),
+            {price}
             run as (
                 select a.id, a.job_id, a.cpu, a.memory_mb, a.gpu, 1 as sign, greatest(a.started_at, g.start) as s,
                        least(g.stop, g.now) as e
@@ -107,8 +111,7 @@ class ChargeQuery {
                 union all
                 select x.owner_id, x.virtual_cluster, x.sign * count(distinct x.id), x.sign * sum(x.cpu * x.secs),
                        x.sign * sum(x.gpu * x.secs), x.sign * sum(x.memory_mb * x.secs),
-                       x.sign * sum(round((x.cpu * x.cpu_hour_minor * 1024 + x.gpu * x.gpu_hour_minor * 1024
-                                          + x.memory_mb * x.memory_gb_hour_minor) * x.secs / 3686400))
+                       x.sign * sum({charge})
                 from piece x group by x.owner_id, x.virtual_cluster, x.sign)
             select u.username, l.virtual_cluster, sum(l.attempts)::bigint as attempts,
                    round(sum(l.cpu_seconds))::bigint as cpu_seconds, round(sum(l.gpu_seconds))::bigint as gpu_seconds,
@@ -118,7 +121,7 @@ class ChargeQuery {
             group by u.username, l.virtual_cluster
             having sum(l.attempts) > 0
             order by u.username, l.virtual_cluster
-            """;
+            """.replace("{price}", PRICE).replace("{charge}", CHARGE);
 
     private final JdbcTemplate jdbc;
 
