@@ -59,6 +59,8 @@ public class LocalExecutor implements Executor, HostTasks {
     public static final String KIND = Executor.LOCAL;
     private static final Logger log = LoggerFactory.getLogger(LocalExecutor.class);
     private static final String PATH = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin";
+    /** How long a shell waits for a starting task's storages to be mounted (StorageMounts). */
+    private static final Duration MOUNT_WAIT = Duration.ofSeconds(30);
 
     private final Path tasksDir;
     private final TaskAccounts accounts;
@@ -199,10 +201,34 @@ public class LocalExecutor implements Executor, HostTasks {
     /** A shell on this host as the user's task account, in the task's working directory and mount namespace. */
     @Override
     public TaskShellTarget shell(ExecutionHandle handle, AttemptShell shell) throws ExecutorException {
-        OptionalLong namespace = RunnerClaim.fromExternalId(handle.externalId())
-                .map(claim -> LocalProcesses.inOwnMountNamespace(claim.pid())).orElse(OptionalLong.empty());
+        Optional<RunnerClaim> claim = RunnerClaim.fromExternalId(handle.externalId());
+        awaitMounts(Path.of(handle.workDir()), claim);
+        OptionalLong namespace = claim.map(c -> LocalProcesses.inOwnMountNamespace(c.pid()))
+                .orElse(OptionalLong.empty());
         return new TaskShellTarget.Local(accountName(shell.user()), Path.of(shell.workDir()), shell.env(),
                 shell.init(), namespace);
+    }
+
+    /**
+     * Waits while the task's storages are still being mounted ({@link StorageMounts#PENDING_FILE}):
+     * the task counts as running from its runner's claim, a moment before its mounts exist.
+     */
+    private static void awaitMounts(Path attemptDir, Optional<RunnerClaim> claim) throws ExecutorException {
+        Path pending = attemptDir.resolve(StorageMounts.PENDING_FILE);
+        long deadline = System.nanoTime() + MOUNT_WAIT.toNanos();
+        while (Files.exists(pending) && claim.filter(LocalProcesses::isAlive).isPresent()) {
+            if (System.nanoTime() > deadline) {
+                throw ExecutorException.transientFailure("The task's storages are still being mounted after "
+                        + MOUNT_WAIT.toSeconds() + " s (a large storage's permissions are granted on first use);"
+                        + " open the shell again in a moment", null);
+            }
+            try {
+                Thread.sleep(50);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw ExecutorException.transientFailure("interrupted while the task's storages were mounted", e);
+            }
+        }
     }
 
     @Override
@@ -226,7 +252,7 @@ public class LocalExecutor implements Executor, HostTasks {
                     "--init-groups", "--no-new-privs", "--inh-caps=-all", "--bounding-set=-all", "--")));
             runner.prefix(limit.prefix());
             limit.procsFile().ifPresent(procs -> runner.cgroup(procs.toString()));
-            prepare(files, launch.script(), runner.render(), account);
+            prepare(files, launch.script(), runner.render(), account, !storages.prefix().isEmpty());
             if (warm.isPresent()) {
                 return handOver(warm.get(), files);
             }
@@ -241,10 +267,13 @@ public class LocalExecutor implements Executor, HostTasks {
      * Writes the attempt's files, or none: a failed write (a full disk) removes what was written,
      * so that no runner starts from half a script and the next launch starts clean.
      */
-    private static void prepare(LocalAttemptFiles files, String script, String runner, Optional<TaskAccount> account)
-            throws IOException {
+    private static void prepare(LocalAttemptFiles files, String script, String runner, Optional<TaskAccount> account,
+                                boolean mounts) throws IOException {
         try {
             files.prepare(script, runner, account);
+            if (mounts) {
+                Files.createFile(files.dir().resolve(StorageMounts.PENDING_FILE));
+            }
         } catch (IOException e) {
             try {
                 files.remove();

@@ -26,6 +26,13 @@ import org.gantry.runtime.hosts.TaskAccount;
  */
 final class StorageMounts {
 
+    /**
+     * A file in the attempt's directory while the task's mounts are being made: written before
+     * the runner starts, removed by the mount script just before it {@code exec}s the task. A
+     * shell opened meanwhile waits for it to go, or it would join a namespace without the mounts.
+     */
+    static final String PENDING_FILE = "mounts-pending";
+
     private StorageMounts() {
     }
 
@@ -94,6 +101,8 @@ final class StorageMounts {
                 script.append("mount -o remount,bind,ro -- ").append(Bash.quote(target)).append('\n');
             }
         }
+        // the runner runs its prefix in the attempt's work directory (RunnerScript.WORK_DIR)
+        script.append("rm -f -- ../").append(PENDING_FILE).append('\n');
         script.append("exec \"$@\"\n");
         return List.of("unshare", "--mount", "--propagation", "private", "--", "bash", "-c", script.toString(),
                 "gantry-mounts");

@@ -41,6 +41,16 @@ class StorageMountsTest {
     }
 
     @Test
+    void the_mounts_are_all_made_before_the_pending_mark_goes_and_the_task_starts() throws Exception {
+        // Bug: a shell opened as the task turned RUNNING joined its namespace before the bind mounts existed
+        String script = StorageMounts.plan(List.of(DATA, REFERENCE), true, ACCOUNT).prefix().get(7);
+
+        assertThat(script.indexOf("rm -f -- ../" + StorageMounts.PENDING_FILE))
+                .isGreaterThan(script.lastIndexOf("mount "))
+                .isEqualTo(script.lastIndexOf("exec \"$@\"") - ("rm -f -- ../" + StorageMounts.PENDING_FILE + "\n").length());
+    }
+
+    @Test
     void not_as_root_nothing_is_mounted_and_each_variable_holds_the_storages_directory() throws Exception {
         StorageMounts.Plan plan = StorageMounts.plan(List.of(DATA, HOME), false, Optional.empty());
 
