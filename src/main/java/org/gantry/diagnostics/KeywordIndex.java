@@ -21,7 +21,11 @@ final class KeywordIndex {
     /** byte -> its class: bytes no keyword has share class 0, an ASCII letter shares its case twin's. */
     private final int[] classes = new int[256];
     private final int width;
-    private final int[] next;          // state * width + class -> state, with OUTPUT when owners end there
+    /**
+     * row + class -> the next state's row (state * width), with OUTPUT when owners end there. Rows
+     * rather than state numbers: the byte loop's chain of dependent loads has no multiplication.
+     */
+    private final int[] next;
     private final int[][] outputs;     // state -> owners (pattern indices) of keywords ending there
     private final int owners;
 
@@ -95,6 +99,9 @@ final class KeywordIndex {
         }
         System.arraycopy(classOf, 0, classes, 0, 256);
         width = count;
+        if ((long) states * width >= OUTPUT) {
+            throw new IllegalArgumentException("Too many keywords for one index: " + states + " states");
+        }
         next = new int[states * width];
         for (int s = 0; s < states; s++) {
             for (int c = 0; c < 256; c++) {
@@ -102,7 +109,7 @@ final class KeywordIndex {
                     continue;  // their class is their lower-case twin's
                 }
                 int target = full[s * 256 + c];
-                next[s * width + classOf[c]] = target | (outputs[target] == null ? 0 : OUTPUT);
+                next[s * width + classOf[c]] = target * width | (outputs[target] == null ? 0 : OUTPUT);
             }
         }
     }
@@ -119,7 +126,7 @@ final class KeywordIndex {
 
     /** Where the automaton stands inside a line that is read in pieces; one per scan, not shared. */
     static final class Cursor {
-        private int state;
+        private int row;
         private boolean any;
 
         /** Whether a keyword occurred in the line so far. */
@@ -129,7 +136,7 @@ final class KeywordIndex {
 
         /** A new line starts. */
         void reset() {
-            state = 0;
+            row = 0;
             any = false;
         }
     }
@@ -141,26 +148,25 @@ final class KeywordIndex {
      * @return the index of the {@code '\n'} that ends the line, or {@code to} when none does
      */
     int feed(byte[] data, int from, int to, Cursor cursor, BitSet hits) {
-        int state = cursor.state;
+        int row = cursor.row;
         int[] table = next;
         int[] cls = classes;
-        int w = width;
         for (int i = from; i < to; i++) {
             byte b = data[i];
             if (b == '\n') {
-                cursor.state = state;
+                cursor.row = row;
                 return i;
             }
-            state = table[state * w + cls[b & 0xff]];
-            if ((state & OUTPUT) != 0) {
-                state &= ~OUTPUT;
-                for (int owner : outputs[state]) {
+            row = table[row + cls[b & 0xff]];
+            if ((row & OUTPUT) != 0) {
+                row &= ~OUTPUT;
+                for (int owner : outputs[row / width]) {
                     hits.set(owner);
                 }
                 cursor.any = true;
             }
         }
-        cursor.state = state;
+        cursor.row = row;
         return to;
     }
 }
