@@ -104,8 +104,24 @@ public record RuntimeProperties(
     /**
      * @param connectTimeout Time to connect and authenticate to an SSH host.
      * @param commandTimeout Time one remote command may take.
+     * @param keepaliveInterval Time between keepalive requests on an open SSH connection, as OpenSSH's ServerAliveInterval; 0 turns them off.
+     * @param keepaliveCountMax Keepalive requests left unanswered before the connection is closed as dead, as OpenSSH's ServerAliveCountMax.
      */
-    public record Ssh(@DefaultValue("15s") Duration connectTimeout, @DefaultValue("60s") Duration commandTimeout) {
+    public record Ssh(@DefaultValue("5s") Duration connectTimeout, @DefaultValue("60s") Duration commandTimeout,
+                      @DefaultValue("2s") Duration keepaliveInterval, @DefaultValue("3") int keepaliveCountMax) {
+
+        /** docs/decisions/0090-ssh-keepalives-and-connect-timeout.md */
+        public static final Duration DEFAULT_KEEPALIVE_INTERVAL = Duration.ofSeconds(2);
+        public static final int DEFAULT_KEEPALIVE_COUNT_MAX = 3;
+
+        public Ssh {
+            if (keepaliveInterval.isNegative()) {
+                throw new IllegalArgumentException("gantry.runtime.ssh.keepalive-interval must not be negative");
+            }
+            if (keepaliveCountMax < 1) {
+                throw new IllegalArgumentException("gantry.runtime.ssh.keepalive-count-max must be at least 1");
+            }
+        }
     }
 
     /**

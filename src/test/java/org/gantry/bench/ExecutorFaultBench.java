@@ -9,14 +9,16 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.gantry.runtime.OpenSshServer;
+import org.gantry.runtime.SilentLink;
 import org.gantry.runtime.SlurmCluster;
 import org.gantry.testsupport.GantryProcess;
 import org.gantry.testsupport.RestClient;
 
 /**
  * Fault rounds of an executor's remote end while clients submit jobs that run there: the SSH
- * link to an SSH host cut ({@link #sshCut}: Debian's sshd on loopback as the host) and
- * slurmctld restarted ({@link #slurmctld}: the tests' one-node {@link SlurmCluster}). Cuts and
+ * link to an SSH host cut ({@link #sshCut}: Debian's sshd on loopback as the host), the link
+ * dropping every packet ({@link #sshSilent}: the sshd in a network namespace) and slurmctld
+ * restarted ({@link #slurmctld}: the tests' one-node {@link SlurmCluster}). Cuts and
  * outages last 0, 20 and 60 s (slurmctld: 0, 10 and 30 s) in turn; with submissions every
  * moment, each one meets tasks being launched, running and ending. Recovery is the time from
  * the fault's end until Gantry records a job's end again.
@@ -24,6 +26,7 @@ import org.gantry.testsupport.RestClient;
 final class ExecutorFaultBench {
 
     private static final List<Integer> SSH_CUTS = List.of(0, 20, 60);
+    private static final List<Integer> SSH_SILENCES = List.of(20, 60);
     private static final List<Integer> CONTROLLER_OUTAGES = List.of(0, 10, 30);
 
     private ExecutorFaultBench() {
@@ -36,25 +39,55 @@ final class ExecutorFaultBench {
     static String sshCut(int rounds) throws Exception {
         Path sshDir = Files.createTempDirectory("gantry-bench-sshd");
         try (OpenSshServer sshd = OpenSshServer.start(sshDir)) {
-            BenchGantry bench = new BenchGantry("ssh-cut", Map.of());
-            try (GantryProcess gantry = bench.start()) {
-                RestClient.Response registered = RestClient.admin(gantry.port()).putJson("/api/v2/ssh-hosts/lab",
-                        Map.of("host", "127.0.0.1", "port", sshd.port(), "username", sshd.user(),
-                                "keyPath", sshd.clientKey().toString(),
-                                "baseDir", ".gantry-bench-" + System.currentTimeMillis(), "virtualCluster", "lab"));
-                if (registered.status() != 200) {
-                    throw new IllegalStateException("cannot register the SSH host: " + registered);
-                }
-                AtomicInteger round = new AtomicInteger();
-                return OutageBench.rounds(bench, gantry, "ssh link cut (0/20/60 s)", rounds, () -> {
-                    int seconds = SSH_CUTS.get(round.getAndIncrement() % SSH_CUTS.size());
-                    int killed = sshd.cut(seconds == 0);
-                    Thread.sleep(seconds * 1000L);
-                    sshd.listenAgain();
-                    System.out.printf("cut %d connection process(es) for %d s%n", killed, seconds);
-                    return System.nanoTime();
-                }, new OutageBench.Load(2, 1000, "lab", "3", true));
+            AtomicInteger round = new AtomicInteger();
+            return sshRounds("ssh-cut", "ssh link cut (0/20/60 s)", sshd, rounds, () -> {
+                int seconds = SSH_CUTS.get(round.getAndIncrement() % SSH_CUTS.size());
+                int killed = sshd.cut(seconds == 0);
+                Thread.sleep(seconds * 1000L);
+                sshd.listenAgain();
+                System.out.printf("cut %d connection process(es) for %d s%n", killed, seconds);
+                return System.nanoTime();
+            });
+        }
+    }
+
+    /**
+     * The SSH host's link dropping every packet without a word (no reset, no refusal) for 20 and
+     * 60 s in turn: the host's sshd runs in a network namespace ({@link SilentLink}) whose route
+     * back to Gantry becomes a blackhole. Needs root.
+     */
+    static String sshSilent(int rounds) throws Exception {
+        if (!SilentLink.available()) {
+            return String.format("%-44s (needs root and ip for a network namespace)", "ssh link silent");
+        }
+        Path sshDir = Files.createTempDirectory("gantry-bench-sshd");
+        try (SilentLink link = SilentLink.create(); OpenSshServer sshd = OpenSshServer.start(sshDir, link)) {
+            AtomicInteger round = new AtomicInteger();
+            return sshRounds("ssh-silent", "ssh link dropping packets (20/60 s)", sshd, rounds, () -> {
+                int seconds = SSH_SILENCES.get(round.getAndIncrement() % SSH_SILENCES.size());
+                link.drop();
+                Thread.sleep(seconds * 1000L);
+                link.restore();
+                System.out.printf("dropped every packet for %d s%n", seconds);
+                return System.nanoTime();
+            });
+        }
+    }
+
+    /** Rounds of an SSH host's fault: the host registered as {@code lab}, two clients each submitting a 3 s task every second. */
+    private static String sshRounds(String name, String row, OpenSshServer sshd, int rounds, OutageBench.Fault fault)
+            throws Exception {
+        BenchGantry bench = new BenchGantry(name, Map.of());
+        try (GantryProcess gantry = bench.start()) {
+            RestClient.Response registered = RestClient.admin(gantry.port()).putJson("/api/v2/ssh-hosts/lab",
+                    Map.of("host", sshd.address(), "port", sshd.port(), "username", sshd.user(),
+                            "keyPath", sshd.clientKey().toString(),
+                            "baseDir", ".gantry-bench-" + System.currentTimeMillis(), "virtualCluster", "lab"));
+            if (registered.status() != 200) {
+                throw new IllegalStateException("cannot register the SSH host: " + registered);
             }
+            return OutageBench.rounds(bench, gantry, row, rounds, fault,
+                    new OutageBench.Load(2, 1000, "lab", "3", true));
         }
     }
 

@@ -7,12 +7,12 @@ import java.util.List;
  * Every fault kind with the given rounds, one after the other, and one table of them
  * ({@link FaultOutcome#HEADER}): kill -9 of Gantry at random, a halt at each runtime
  * transition, the embedded database killed, two instances with the leader killed, the tasks'
- * disk full, the SSH link to an SSH host cut, slurmctld restarted, an external database stopped. {@code bench/faults.sh [rounds] [kinds…]}.
+ * disk full, the SSH link to an SSH host cut or dropping packets, slurmctld restarted, an external database stopped. {@code bench/faults.sh [rounds] [kinds…]}.
  */
 public final class FaultsBench {
 
     static final List<String> KINDS = List.of("kill", "halt-at", "database", "two-instances", "disk-full", "ssh-cut",
-            "slurmctld", "external-database");
+            "ssh-silent", "slurmctld", "external-database");
 
     private FaultsBench() {
     }
@@ -30,6 +30,7 @@ public final class FaultsBench {
                 case "two-instances" -> rows.add(TwoInstancesBench.row(rounds));
                 case "disk-full" -> rows.add(OutageBench.fullDisk(rounds));
                 case "ssh-cut" -> rows.add(ExecutorFaultBench.sshCut(rounds));
+                case "ssh-silent" -> rows.add(ExecutorFaultBench.sshSilent(rounds));
                 case "slurmctld" -> rows.add(ExecutorFaultBench.slurmctld(rounds));
                 case "external-database" -> rows.add(OutageBench.externalDatabase(rounds));
                 default -> throw new IllegalArgumentException("kinds: " + String.join(" | ", KINDS));

@@ -28,9 +28,14 @@ public final class OpenSshServer implements AutoCloseable {
     private final int port;
     private final String user;
     private final Path clientKey;
+    private final String address;
+    private final List<String> exec;
     private Process process;
 
-    private OpenSshServer(Path dir, Path config, Process process, int port, String user, Path clientKey) {
+    private OpenSshServer(Path dir, Path config, Process process, int port, String user, Path clientKey,
+                          String address, List<String> exec) {
+        this.address = address;
+        this.exec = exec;
         this.dir = dir;
         this.config = config;
         this.process = process;
@@ -49,6 +54,16 @@ public final class OpenSshServer implements AutoCloseable {
 
     /** Starts a server whose sessions get the given environment variables (sshd's SetEnv). */
     public static OpenSshServer start(Path dir, Map<String, String> sessionEnv) throws Exception {
+        return start(dir, sessionEnv, "127.0.0.1", List.of());
+    }
+
+    /** Starts a server in the link's network namespace, listening on its address (see {@link #address()}). */
+    public static OpenSshServer start(Path dir, SilentLink link) throws Exception {
+        return start(dir, Map.of(), link.address(), link.exec());
+    }
+
+    private static OpenSshServer start(Path dir, Map<String, String> sessionEnv, String address, List<String> exec)
+            throws Exception {
         Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x"));
         String user = System.getProperty("user.name");
         if (user.equals("root")) {
@@ -67,7 +82,7 @@ public final class OpenSshServer implements AutoCloseable {
         Files.setPosixFilePermissions(authorized, PosixFilePermissions.fromString("rw-r--r--"));
         int port = freePort();
         Path config = Files.writeString(dir.resolve("sshd_config"), String.join("\n",
-                "ListenAddress 127.0.0.1",
+                "ListenAddress " + address,
                 "HostKey " + dir.resolve("host_key"),
                 "PidFile " + dir.resolve("sshd.pid"),
                 "AuthorizedKeysFile " + authorized,
@@ -82,15 +97,18 @@ public final class OpenSshServer implements AutoCloseable {
                 sessionEnv.isEmpty() ? "" : "SetEnv " + sessionEnv.entrySet().stream()
                         .map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(" ")),
                 ""));
-        return new OpenSshServer(dir, config, listen(dir, config, port), port, user, clientKey);
+        return new OpenSshServer(dir, config, listen(dir, config, port, address, exec), port, user, clientKey,
+                address, exec);
     }
 
-    private static Process listen(Path dir, Path config, int port) throws Exception {
-        Process sshd = new ProcessBuilder(SSHD.toString(), "-D", "-e", "-f", config.toString(), "-p",
-                Integer.toString(port))
+    private static Process listen(Path dir, Path config, int port, String address, List<String> exec)
+            throws Exception {
+        List<String> command = new java.util.ArrayList<>(exec);
+        command.addAll(List.of(SSHD.toString(), "-D", "-e", "-f", config.toString(), "-p", Integer.toString(port)));
+        Process sshd = new ProcessBuilder(command)
                 .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(dir.resolve("sshd.log")
                         .toFile())).start();
-        awaitPort(port, sshd, dir);
+        awaitPort(address, port, sshd, dir);
         return sshd;
     }
 
@@ -113,8 +131,13 @@ public final class OpenSshServer implements AutoCloseable {
     /** Starts the listening sshd again on the same port after {@link #cut}{@code (false)}. */
     public synchronized void listenAgain() throws Exception {
         if (!process.isAlive()) {
-            process = listen(dir, config, port);
+            process = listen(dir, config, port, address, exec);
         }
+    }
+
+    /** The address it listens on: 127.0.0.1, or the address of its {@link SilentLink}. */
+    public String address() {
+        return address;
     }
 
     public int port() {
@@ -145,12 +168,16 @@ public final class OpenSshServer implements AutoCloseable {
 
     /** Waits until the sshd just started listens on the port; fails with its log when it exits. */
     public static void awaitPort(int port, Process sshd, Path dir) throws Exception {
+        awaitPort("127.0.0.1", port, sshd, dir);
+    }
+
+    private static void awaitPort(String address, int port, Process sshd, Path dir) throws Exception {
         Instant end = Instant.now().plus(Duration.ofSeconds(20));
         while (Instant.now().isBefore(end)) {
             if (!sshd.isAlive()) {
                 throw new IllegalStateException("sshd exited: " + Files.readString(dir.resolve("sshd.log")));
             }
-            try (Socket ignored = new Socket("127.0.0.1", port)) {
+            try (Socket ignored = new Socket(address, port)) {
                 return;
             } catch (IOException e) {
                 Thread.sleep(50);

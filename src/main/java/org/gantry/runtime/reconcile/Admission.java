@@ -70,7 +70,8 @@ class Admission {
     }
 
     List<Admitted> admit(Map<Long, RunnableJob> jobs, List<TaskAttempt> active, Set<Long> decided,
-                         Map<Long, JobSpec> specs, Supplier<List<VirtualCluster>> clusters) {
+                         Map<Long, JobSpec> specs, Supplier<List<VirtualCluster>> clusters,
+                         UnreachableTargets unreachable) {
         this.ready.retainAll(jobs.keySet());
         Set<Long> busyTasks = active.stream().map(TaskAttempt::getTaskId).collect(Collectors.toSet());
         Map<Long, List<RunnableTask>> waiting = new LinkedHashMap<>();
@@ -120,7 +121,7 @@ class Admission {
             if (decision.admitted().contains(demand.jobId())) {
                 RunnableJob job = jobs.get(demand.jobId());
                 admitted.addAll(claim(job, waiting.get(job.id()), specs.get(job.id()), vcs.get(job.virtualCluster()),
-                        active));
+                        active, unreachable));
             }
         }
         return admitted;
@@ -167,9 +168,20 @@ class Admission {
     static final String CHECKING_INPUTS = "checking the job's inputs";
 
     private List<Admitted> claim(RunnableJob job, List<RunnableTask> ready, JobSpec spec, VirtualCluster vc,
-                                 List<TaskAttempt> active) {
+                                 List<TaskAttempt> active, UnreachableTargets unreachable) {
         if (vc == null) {
             ready.forEach(t -> store.taskFailed(t.id(), "virtual cluster " + job.virtualCluster() + " no longer exists"));
+            return List.of();
+        }
+        Optional<String> down = unreachable.why(vc.getExecutor(), vc.getExecutorTarget());
+        if (down.isPresent()) {
+            // a launch now would only fail the same way and count against the task's launch backoff
+            String reason = "executor unavailable: " + down.get();
+            Map<Long, String> reasons = ready.stream().filter(t -> !reason.equals(t.waitingReason().orElse(null)))
+                    .collect(Collectors.toMap(RunnableTask::id, t -> reason));
+            if (!reasons.isEmpty()) {
+                store.waitingReasons(reasons);
+            }
             return List.of();
         }
         Executor executor;

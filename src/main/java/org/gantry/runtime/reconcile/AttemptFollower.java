@@ -8,9 +8,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
 import org.gantry.job.JobRunService.RunnableJob;
@@ -67,15 +65,13 @@ class AttemptFollower {
     /**
      * Settles LAUNCHING attempts no launch of this process works on: found → LAUNCHED;
      * fenced → ENDED, and the task relaunches (or fails when its launch failed for good). Jobs
-     * in parallel, the attempts of one job one after the other; a target found unreachable is
-     * not asked again in this pass.
+     * in parallel, the attempts of one job one after the other; a target found unreachable in
+     * this pass is not asked again in it.
      */
     void settle(List<TaskAttempt> active, Set<Long> inFlight, Map<Long, RunnableJob> jobs,
-                Map<Long, RunnableJob> endedJobs, ExecutorService pool) {
-        Unreachable unreachable = new Unreachable("settle");
+                Map<Long, RunnableJob> endedJobs, ExecutorService pool, UnreachableTargets unreachable) {
         perJob(active.stream().filter(a -> a.getState() == TaskAttempt.State.LAUNCHING
                 && !inFlight.contains(a.getId())).toList(), pool, a -> settle(a, jobs, endedJobs, unreachable));
-        unreachable.report();
     }
 
     /** Jobs in parallel on the pool, the attempts of one job one after the other (they change the same job row). */
@@ -89,7 +85,7 @@ class AttemptFollower {
     }
 
     private void settle(TaskAttempt attempt, Map<Long, RunnableJob> jobs, Map<Long, RunnableJob> endedJobs,
-                        Unreachable unreachable) {
+                        UnreachableTargets unreachable) {
         RunnableJob job = jobs.getOrDefault(attempt.getJobId(), endedJobs.get(attempt.getJobId()));
         Optional<RunnableTask> task = job == null ? Optional.empty() : job.tasks().stream()
                 .filter(t -> t.id() == attempt.getTaskId()).findFirst();
@@ -115,49 +111,6 @@ class AttemptFollower {
         }
     }
 
-    /**
-     * The targets (executor and target) found unreachable in one pass: their other attempts are
-     * left as they are until the next pass, and one line says how many waited on each.
-     */
-    private static final class Unreachable {
-
-        private final String doing;
-        private final Map<String, String> why = new ConcurrentHashMap<>();
-        private final Map<String, AtomicInteger> skipped = new ConcurrentHashMap<>();
-
-        Unreachable(String doing) {
-            this.doing = doing;
-        }
-
-        private static String key(TaskAttempt attempt) {
-            return attempt.getExecutor() + (attempt.getTarget() == null || attempt.getTarget().isEmpty() ? ""
-                    : " " + attempt.getTarget());
-        }
-
-        boolean skips(TaskAttempt attempt) {
-            String key = key(attempt);
-            if (!why.containsKey(key)) {
-                return false;
-            }
-            skipped.computeIfAbsent(key, k -> new AtomicInteger()).incrementAndGet();
-            return true;
-        }
-
-        /** Records the target of an unreachable failure; false for a failure of this attempt alone. */
-        boolean add(TaskAttempt attempt, ExecutorException e) {
-            if (!e.isUnreachable()) {
-                return false;
-            }
-            why.putIfAbsent(key(attempt), e.getMessage());
-            return true;
-        }
-
-        void report() {
-            why.forEach((target, message) -> log.warn("Cannot {} task attempts on {} this pass ({} more waiting): {}",
-                    doing, target, skipped.getOrDefault(target, new AtomicInteger()).get() + 1, message));
-        }
-    }
-
     private void neverStarted(TaskAttempt attempt, RunnableTask task, boolean jobUnfinished) {
         String why = attempt.getDiagnostics().orElse("Gantry stopped before launching it");
         boolean giveUp = backoff.failed(task.id(), why);
@@ -168,18 +121,17 @@ class AttemptFollower {
 
     /**
      * Observes launched attempts and records what changed: jobs in parallel, the attempts of
-     * one job one after the other (they change the same job row).
+     * one job one after the other (they change the same job row); a target found unreachable
+     * in this pass is not asked again in it.
      */
     void observe(List<TaskAttempt> active, Map<Long, RunnableJob> jobs, Map<Long, JobSpec> specs,
-                 ExecutorService pool) {
-        Unreachable unreachable = new Unreachable("observe");
+                 ExecutorService pool, UnreachableTargets unreachable) {
         perJob(active.stream().filter(a -> a.getState() == TaskAttempt.State.LAUNCHED).toList(), pool,
                 a -> observe(a, jobs, specs, unreachable));
-        unreachable.report();
     }
 
     private void observe(TaskAttempt attempt, Map<Long, RunnableJob> jobs, Map<Long, JobSpec> specs,
-                         Unreachable unreachable) {
+                         UnreachableTargets unreachable) {
         ExecutionHandle handle = attempt.handle().orElseThrow();
         if (unreachable.skips(attempt)) {
             return;

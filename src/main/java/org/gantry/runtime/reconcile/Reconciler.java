@@ -201,8 +201,15 @@ class Reconciler implements SmartLifecycle {
         Map<Long, RunnableJob> endedJobs = orphanJobs.isEmpty() ? Map.of()
                 : jobRuns.jobs(orphanJobs).stream().collect(Collectors.toMap(RunnableJob::id, j -> j));
         long before = store.changes();
-        follower.settle(active, inFlight, jobs, endedJobs, observers);
-        follower.observe(store.changes() != before ? store.active() : active, jobs, specs, observers);
+        UnreachableTargets unreachable = new UnreachableTargets();
+        // running attempts first: their ends are recorded before any settling, and a target they
+        // find unreachable is spared the settling round trips (and any launch) of this pass
+        follower.observe(active, jobs, specs, observers, unreachable);
+        long beforeSettling = store.changes();
+        follower.settle(active, inFlight, jobs, endedJobs, observers, unreachable);
+        if (store.changes() != beforeSettling) {
+            wakeUp();  // attempts settled as launched are observed by the next pass
+        }
         boolean changed = store.changes() != before;
         Map<Long, RunnableJob> current = changed ? unfinished() : jobs;
         List<TaskAttempt> stillActive = changed ? store.active() : active;
@@ -211,8 +218,9 @@ class Reconciler implements SmartLifecycle {
         if (store.changes() != beforeVerdicts) {
             wakeUp();  // a job retried or ended: admit its tasks, or others, with what is read then
         }
+        unreachable.report();
         for (Admission.Admitted admitted : admission.admit(current, stillActive, decided, specs,
-                groups::virtualClusters)) {
+                groups::virtualClusters, unreachable)) {
             halts.at(RuntimeHalts.Transition.ADMITTED);
             inFlight.add(admitted.attempt().getId());
             launchers.execute(() -> launch(admitted));

@@ -7,6 +7,8 @@ import java.security.KeyPair;
 import java.time.Duration;
 import java.util.EnumSet;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import org.apache.sshd.client.SshClient;
 import org.apache.sshd.client.channel.ChannelExec;
 import org.apache.sshd.client.channel.ClientChannelEvent;
@@ -37,6 +39,8 @@ final class MinaRemoteShell implements RemoteShell {
     private final Duration connectTimeout;
     private final Duration commandTimeout;
     private ClientSession session;
+    /** The connect under way, shared by the callers that wait for it; null when none is. */
+    private CompletableFuture<ClientSession> connecting;
 
     MinaRemoteShell(SshClient client, SshTarget target, Duration connectTimeout, Duration commandTimeout) {
         this.client = client;
@@ -50,11 +54,50 @@ final class MinaRemoteShell implements RemoteShell {
         return target.host();
     }
 
-    private synchronized ClientSession session() throws IOException {
-        if (session != null && session.isOpen() && session.isAuthenticated()) {
-            return session;
+    /**
+     * The open session, or a new one. Callers that come while a connect is under way wait for
+     * that one and share its outcome: of many callers to a dead host, each would otherwise wait
+     * its own connect timeout after the one before it. A caller that comes after a failed
+     * attempt tries again.
+     */
+    private ClientSession session() throws IOException {
+        CompletableFuture<ClientSession> attempt;
+        boolean mine = false;
+        synchronized (this) {
+            if (session != null && session.isOpen() && session.isAuthenticated()) {
+                return session;
+            }
+            if (connecting == null) {
+                close();
+                connecting = new CompletableFuture<>();
+                mine = true;
+            }
+            attempt = connecting;
         }
-        close();
+        if (mine) {
+            try {
+                ClientSession fresh = connect();
+                synchronized (this) {
+                    session = fresh;
+                    connecting = null;
+                }
+                attempt.complete(fresh);
+            } catch (IOException | RuntimeException e) {
+                synchronized (this) {
+                    connecting = null;
+                }
+                attempt.completeExceptionally(e);
+            }
+        }
+        try {
+            return attempt.join();
+        } catch (CompletionException e) {
+            Throwable cause = e.getCause();
+            throw cause instanceof IOException io ? io : new IOException(cause.getMessage(), cause);
+        }
+    }
+
+    private ClientSession connect() throws IOException {
         ClientSession fresh = client.connect(target.username(), target.host(), target.port())
                 .verify(connectTimeout).getSession();
         try {
@@ -66,8 +109,7 @@ final class MinaRemoteShell implements RemoteShell {
             fresh.close(true);
             throw e instanceof IOException io ? io : new IOException(e.getMessage(), e);
         }
-        session = fresh;
-        return session;
+        return fresh;
     }
 
     synchronized void close() {
@@ -77,26 +119,44 @@ final class MinaRemoteShell implements RemoteShell {
         }
     }
 
+    /** Closes {@code broken} unless another caller replaced it meanwhile. */
+    private synchronized void close(ClientSession broken) {
+        if (broken != null && session == broken) {
+            close();
+        }
+    }
+
     @Override
     public ShellResult run(String command) throws ExecutorException {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        try (ChannelExec channel = session().createExecChannel("bash -c " + Bash.quote(command))) {
-            channel.setOut(out);
-            channel.setErr(err);
-            channel.open().verify(connectTimeout);
-            Set<ClientChannelEvent> events = channel.waitFor(EnumSet.of(ClientChannelEvent.CLOSED),
-                    commandTimeout);
-            if (events.contains(ClientChannelEvent.TIMEOUT)) {
-                // a host that takes this long to answer one short command is as good as unreachable
-                throw ExecutorException.unreachable("command timed out on " + target.alias(), null);
+        ClientSession used = null;
+        try {
+            used = session();
+            try (ChannelExec channel = used.createExecChannel("bash -c " + Bash.quote(command))) {
+                channel.setOut(out);
+                channel.setErr(err);
+                channel.open().verify(connectTimeout);
+                Set<ClientChannelEvent> events = channel.waitFor(EnumSet.of(ClientChannelEvent.CLOSED),
+                        commandTimeout);
+                if (events.contains(ClientChannelEvent.TIMEOUT)) {
+                    // a host that takes this long to answer one short command is as good as unreachable
+                    close(used);
+                    throw ExecutorException.unreachable("command timed out on " + target.alias(), null);
+                }
+                Integer status = channel.getExitStatus();
+                if (status == null) {
+                    // the connection went away under the command: its output is cut short and says nothing
+                    close(used);
+                    throw ExecutorException.unreachable(message("the connection closed before the command's"
+                            + " exit status came"), null);
+                }
+                return new ShellResult(status, out.toString(StandardCharsets.UTF_8),
+                        err.toString(StandardCharsets.UTF_8));
             }
-            Integer status = channel.getExitStatus();
-            return new ShellResult(status == null ? -1 : status, out.toString(StandardCharsets.UTF_8),
-                    err.toString(StandardCharsets.UTF_8));
-        } catch (IOException e) {
-            close();
-            throw unreachable(e);
+        } catch (IOException | RuntimeException e) {
+            close(used);
+            throw failure(e);
         }
     }
 
@@ -111,9 +171,9 @@ final class MinaRemoteShell implements RemoteShell {
             for (int offset = 0; offset < bytes.length; offset += WRITE_CHUNK) {
                 sftp.write(file, offset, bytes, offset, Math.min(WRITE_CHUNK, bytes.length - offset));
             }
-        } catch (IOException e) {
+        } catch (IOException | RuntimeException e) {
             close();
-            throw unreachable(e);
+            throw failure(e);
         }
     }
 
@@ -125,9 +185,9 @@ final class MinaRemoteShell implements RemoteShell {
                 java.nio.file.Files.copy(local, out);
             }
             sftp.setStat(path, new SftpClient.Attributes().perms(mode));
-        } catch (IOException e) {
+        } catch (IOException | RuntimeException e) {
             close();
-            throw unreachable(e);
+            throw failure(e);
         }
     }
 
@@ -157,17 +217,30 @@ final class MinaRemoteShell implements RemoteShell {
             }
             byte[] read = filled == data.length ? data : java.util.Arrays.copyOf(data, filled);
             return new LogChunk(read, from + filled, size);
-        } catch (IOException e) {
+        } catch (IOException | RuntimeException e) {
             close();
-            throw unreachable(e);
+            throw failure(e);
         }
     }
 
-    /** The host did not answer; an SFTP server's refusal of one file (permissions, a full disk) is not that. */
-    private ExecutorException unreachable(IOException e) {
-        String message = "SSH host " + target.alias() + " (" + target.username() + "@" + target.host() + ":"
-                + target.port() + "): " + e.getMessage();
-        return e instanceof SftpException ? ExecutorException.transientFailure(message, e)
-                : ExecutorException.unreachable(message, e);
+    /**
+     * What a failed call means, given what MINA threw (docs/decisions/0090-ssh-keepalives-and-connect-timeout.md):
+     * the host unreachable for everything but an SFTP server's refusal of one file (permissions, a
+     * full disk), which fails the call alone. A session that closed meanwhile shows as an
+     * {@code SshException} ("session is being closed"), an {@code IllegalStateException} from the
+     * closing session or channel, or an SFTP "connection lost": never the task's failure.
+     */
+    ExecutorException failure(Exception e) {
+        String message = message(e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage());
+        if (e instanceof SftpException sftp && sftp.getStatus() != SftpConstants.SSH_FX_CONNECTION_LOST
+                && sftp.getStatus() != SftpConstants.SSH_FX_NO_CONNECTION) {
+            return ExecutorException.transientFailure(message, e);
+        }
+        return ExecutorException.unreachable(message, e);
+    }
+
+    private String message(String what) {
+        return "SSH host " + target.alias() + " (" + target.username() + "@" + target.host() + ":"
+                + target.port() + "): " + what;
     }
 }

@@ -11,7 +11,9 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.apache.sshd.client.keyverifier.AcceptAllServerKeyVerifier;
 import org.apache.sshd.client.keyverifier.KnownHostsServerKeyVerifier;
+import org.apache.sshd.core.CoreModuleProperties;
 import org.gantry.base.ssh.MinaSshClient;
+import org.gantry.runtime.RuntimeProperties;
 import org.gantry.runtime.runner.RemoteShell;
 import org.gantry.runtime.hosts.SshTarget;
 
@@ -28,14 +30,35 @@ public final class MinaSshClients implements AutoCloseable {
     private final Duration commandTimeout;
     private final Map<SshTarget, MinaRemoteShell> shells = new ConcurrentHashMap<>();
 
+    /** A client with the default keepalives (every 2 s, closed after 3 unanswered). */
     public MinaSshClients(Path knownHosts, Duration connectTimeout, Duration commandTimeout) throws IOException {
+        this(knownHosts, connectTimeout, commandTimeout, RuntimeProperties.Ssh.DEFAULT_KEEPALIVE_INTERVAL,
+                RuntimeProperties.Ssh.DEFAULT_KEEPALIVE_COUNT_MAX);
+    }
+
+    /**
+     * A client that sends a keepalive request wanting a reply every {@code keepaliveInterval} on
+     * each open connection and closes a connection after {@code keepaliveCountMax} of them went
+     * unanswered, as OpenSSH's ServerAliveInterval and ServerAliveCountMax: a link that drops
+     * packets silently is found dead within seconds, not at the command timeout
+     * (docs/decisions/0090-ssh-keepalives-and-connect-timeout.md). A zero interval sends none.
+     */
+    public MinaSshClients(Path knownHosts, Duration connectTimeout, Duration commandTimeout,
+                          Duration keepaliveInterval, int keepaliveCountMax) throws IOException {
         Files.createDirectories(knownHosts.getParent());
         if (!Files.exists(knownHosts)) {
             Files.createFile(knownHosts);
         }
         this.knownHosts = knownHosts;
-        this.client = new MinaSshClient(created -> created.setServerKeyVerifier(
-                new KnownHostsServerKeyVerifier(AcceptAllServerKeyVerifier.INSTANCE, knownHosts)));
+        this.client = new MinaSshClient(created -> {
+            created.setServerKeyVerifier(new KnownHostsServerKeyVerifier(AcceptAllServerKeyVerifier.INSTANCE,
+                    knownHosts));
+            if (!keepaliveInterval.isZero()) {
+                CoreModuleProperties.HEARTBEAT_INTERVAL.set(created, keepaliveInterval);
+                // a count of unanswered requests makes MINA ask for replies and close the session at the count
+                CoreModuleProperties.HEARTBEAT_NO_REPLY_MAX.set(created, keepaliveCountMax);
+            }
+        });
         client.get();
         this.connectTimeout = connectTimeout;
         this.commandTimeout = commandTimeout;

@@ -14,7 +14,8 @@ class SshExecutorConfiguration {
     @Bean(destroyMethod = "close")
     MinaSshClients minaSshClients(GantryProperties gantry, RuntimeProperties runtime) throws IOException {
         return new MinaSshClients(gantry.dataDir().resolve("ssh").resolve("known_hosts"),
-                runtime.ssh().connectTimeout(), runtime.ssh().commandTimeout());
+                runtime.ssh().connectTimeout(), runtime.ssh().commandTimeout(), runtime.ssh().keepaliveInterval(),
+                runtime.ssh().keepaliveCountMax());
     }
 
     /** The client as the Slurm executor reaches its login nodes. */

@@ -15,12 +15,17 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.gantry.runtime.AttemptRef;
 import org.gantry.runtime.AttemptShell;
 import org.gantry.runtime.ExecutionHandle;
 import org.gantry.runtime.ExecutorException;
 import org.gantry.runtime.LogStream;
 import org.gantry.runtime.OpenSshServer;
+import org.gantry.runtime.SilentLink;
+import org.gantry.runtime.runner.RemoteShell;
 import org.gantry.runtime.TaskObservation.Phase;
 import org.gantry.runtime.hosts.SshTarget;
 import org.gantry.terminal.TaskShellTarget;
@@ -140,7 +145,7 @@ class SshExecutorIT {
         sshd.cut(false);
         try {
             assertThatThrownBy(() -> executor.observe(handle)).isInstanceOfSatisfying(ExecutorException.class,
-                    e -> assertThat(e.isPermanent()).isFalse());
+                    e -> assertThat(e.isUnreachable()).isTrue());
         } finally {
             sshd.listenAgain();
         }
@@ -148,6 +153,63 @@ class SshExecutorIT {
         assertThat(awaitFinal(executor, handle, WAIT).phase()).isEqualTo(Phase.SUCCEEDED);
         assertThat(log(executor, handle, LogStream.STDOUT)).isEqualTo("started\ndone\n");
         assertThat(new String(executor.read(handle, "work/runs", 0, 100).data())).isEqualTo("run\n");
+    }
+
+    @Test
+    void a_command_whose_connection_is_killed_is_the_host_unreachable_not_a_result() throws Exception {
+        // Bug: a command whose connection was killed came back as exit status -1, so a launch's prepare failed for good
+        RemoteShell shell = clients.shell(target);
+        Path started = sshd.home().resolve(target.baseDir()).resolve("killed-command-started");
+        shell.run("mkdir -p " + target.baseDir());
+        ExecutorService pool = Executors.newSingleThreadExecutor();
+        try {
+            Future<RemoteShell.ShellResult> running = pool.submit(() -> shell.run(
+                    "touch " + target.baseDir() + "/killed-command-started; sleep 20"));
+            while (!Files.exists(started)) {
+                Thread.sleep(50);
+            }
+
+            sshd.cut(true);
+
+            assertThatThrownBy(running::get).hasCauseInstanceOf(ExecutorException.class)
+                    .satisfies(e -> assertThat(((ExecutorException) e.getCause()).isUnreachable()).isTrue());
+            assertThat(shell.run("echo back").stdout()).isEqualTo("back\n");
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    @Test
+    void a_link_that_drops_every_packet_is_found_dead_by_keepalives_and_used_again_when_it_returns()
+            throws Exception {
+        // Bug: a link that dropped packets without a reset was noticed only at the command timeout
+        assumeThat(SilentLink.available()).as("needs root and ip for a network namespace").isTrue();
+        Path far = Files.createDirectories(dir.resolve("far"));
+        ExecutorService pool = Executors.newSingleThreadExecutor();
+        try (SilentLink link = SilentLink.create(); OpenSshServer farSshd = OpenSshServer.start(far, link);
+             // an hour's command timeout: only the keepalives can find the link dead
+             MinaSshClients patient = new MinaSshClients(far.resolve("known_hosts"), Duration.ofSeconds(10),
+                     Duration.ofHours(1), Duration.ofMillis(500), 3)) {
+            SshTarget farTarget = new SshTarget("far", farSshd.address(), farSshd.port(), farSshd.user(),
+                    farSshd.clientKey(), target.baseDir());
+            RemoteShell shell = patient.shell(farTarget);
+            shell.run("mkdir -p " + target.baseDir() + " && rm -f " + target.baseDir() + "/silent-started");
+            Path started = farSshd.home().resolve(target.baseDir()).resolve("silent-started");
+            Future<RemoteShell.ShellResult> running = pool.submit(() -> shell.run(
+                    "touch " + target.baseDir() + "/silent-started; sleep 3600"));
+            while (!Files.exists(started)) {
+                Thread.sleep(50);
+            }
+
+            link.drop();
+
+            assertThatThrownBy(running::get).hasCauseInstanceOf(ExecutorException.class)
+                    .satisfies(e -> assertThat(((ExecutorException) e.getCause()).isUnreachable()).isTrue());
+            link.restore();
+            assertThat(shell.run("echo back").stdout()).isEqualTo("back\n");
+        } finally {
+            pool.shutdownNow();
+        }
     }
 
     @Test
