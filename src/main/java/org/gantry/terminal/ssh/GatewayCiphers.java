@@ -1,6 +1,5 @@
 package org.gantry.terminal.ssh;
 
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
@@ -33,13 +32,6 @@ final class GatewayCiphers {
     private static final Pattern OPENSSH = Pattern.compile("SSH-2\\.0-OpenSSH_(?:for_Windows_)?(\\d+)\\.(\\d+)(?:\\D.*)?");
 
     private GatewayCiphers() {
-    }
-
-    /** The server's list: AES-GCM first, then the rest of {@code all} in its order. */
-    static List<NamedFactory<Cipher>> serverOrder(List<NamedFactory<Cipher>> all) {
-        List<NamedFactory<Cipher>> ordered = new ArrayList<>(AES_GCM);
-        all.stream().filter(factory -> !names(ordered).contains(factory.getName())).forEach(ordered::add);
-        return ordered;
     }
 
     /** OpenSSH's version {major, minor} from a client's identification line; empty for any other client. */

@@ -27,6 +27,7 @@ import org.apache.sshd.server.SshServer;
 import org.apache.sshd.server.auth.pubkey.UserAuthPublicKeyFactory;
 import org.apache.sshd.server.channel.ChannelSessionFactory;
 import org.gantry.base.GantryProperties;
+import org.gantry.base.ssh.MinaSshClient;
 import org.gantry.terminal.BrowserKeys;
 import org.gantry.terminal.OpenTerminal;
 import org.gantry.terminal.SshGateway;
@@ -130,7 +131,7 @@ public class MinaSshGateway implements SshGateway, SmartLifecycle {
         created.setSessionDisconnectHandler(new GatewayIdleTimeout(properties.idleTimeout()));
         CoreModuleProperties.SERVER_IDENTIFICATION.set(created, "Gantry");
         // AES-GCM first for every client, AES-GCM only for OpenSSH clients that list it (GatewayCiphers).
-        created.setCipherFactories(GatewayCiphers.serverOrder(created.getCipherFactories()));
+        created.setCipherFactories(MinaSshClient.aesGcmFirst(created.getCipherFactories()));
         created.setSessionFactory(new GatewayCiphers.Sessions(created));
     }
 

@@ -6,6 +6,7 @@ import java.util.List;
 import org.apache.sshd.common.NamedFactory;
 import org.apache.sshd.common.cipher.BuiltinCiphers;
 import org.apache.sshd.common.cipher.Cipher;
+import org.gantry.base.ssh.MinaSshClient;
 import org.junit.jupiter.api.Test;
 
 class GatewayCiphersTest {
@@ -61,8 +62,8 @@ class GatewayCiphersTest {
     }
 
     @Test
-    void the_servers_list_puts_aes_gcm_first_and_keeps_the_rest() {
-        assertThat(GatewayCiphers.serverOrder(ALL)).extracting(NamedFactory::getName).containsExactly(
+    void the_gateways_and_its_clients_lists_put_aes_gcm_first_and_keep_the_rest() {
+        assertThat(MinaSshClient.aesGcmFirst(ALL)).extracting(NamedFactory::getName).containsExactly(
                 "aes128-gcm@openssh.com", "aes256-gcm@openssh.com", "chacha20-poly1305@openssh.com", "aes128-ctr",
                 "aes256-ctr");
     }
