@@ -8,7 +8,6 @@ import java.net.SocketAddress;
 import java.net.UnknownHostException;
 import java.security.KeyPair;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
@@ -19,9 +18,6 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.apache.sshd.common.NamedFactory;
-import org.apache.sshd.common.cipher.BuiltinCiphers;
-import org.apache.sshd.common.cipher.Cipher;
 import org.apache.sshd.common.config.keys.PublicKeyEntry;
 import org.apache.sshd.common.keyprovider.KeyPairProvider;
 import org.apache.sshd.common.session.SessionHeartbeatController;
@@ -31,6 +27,7 @@ import org.apache.sshd.server.SshServer;
 import org.apache.sshd.server.auth.pubkey.UserAuthPublicKeyFactory;
 import org.apache.sshd.server.channel.ChannelSessionFactory;
 import org.gantry.base.GantryProperties;
+import org.gantry.base.ssh.MinaSshClient;
 import org.gantry.terminal.BrowserKeys;
 import org.gantry.terminal.OpenTerminal;
 import org.gantry.terminal.SshGateway;
@@ -133,12 +130,9 @@ public class MinaSshGateway implements SshGateway, SmartLifecycle {
         CoreModuleProperties.IDLE_TIMEOUT.set(created, GatewayIdleTimeout.sessionTimer(properties));
         created.setSessionDisconnectHandler(new GatewayIdleTimeout(properties.idleTimeout()));
         CoreModuleProperties.SERVER_IDENTIFICATION.set(created, "Gantry");
-        // AES-GCM runs on the JDK's AES-NI intrinsics; MINA's ChaCha20 is plain Java. Clients
-        // pick the first cipher they share with this list, and a keystroke is one packet each way.
-        List<NamedFactory<Cipher>> ciphers = new ArrayList<>(List.of(BuiltinCiphers.aes128gcm, BuiltinCiphers.aes256gcm));
-        created.getCipherFactories().stream().map(factory -> (NamedFactory<Cipher>) factory)
-                .filter(factory -> !ciphers.contains(factory)).forEach(ciphers::add);
-        created.setCipherFactories(ciphers);
+        // AES-GCM first for every client, AES-GCM only for OpenSSH clients that list it (GatewayCiphers).
+        created.setCipherFactories(MinaSshClient.aesGcmFirst(created.getCipherFactories()));
+        created.setSessionFactory(new GatewayCiphers.Sessions(created));
     }
 
     @Override

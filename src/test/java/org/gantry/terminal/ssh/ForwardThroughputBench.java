@@ -10,9 +10,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.Callable;
 import org.gantry.GantryApplication;
 import org.gantry.base.ssh.SshEndpoint;
 import org.gantry.runtime.SlurmCluster;
+import org.gantry.terminal.LocalShells;
 import org.gantry.terminal.OsAccount;
 import org.gantry.security.Role;
 import org.gantry.security.UserService;
@@ -85,8 +87,9 @@ public final class ForwardThroughputBench {
             processes.add(sender);
             TaskProcesses.awaitListening(serverPort, sender);
 
-            Map<String, Integer> tunnels = new LinkedHashMap<>();
-            tunnels.put("gateway, local task", tunnel(processes, key, gateway.port(), route.loginName(), serverPort));
+            Map<String, Callable<Double>> tunnels = new LinkedHashMap<>();
+            tunnels.put("gateway, local task", tunnel(processes, key, gateway.port(), route.loginName(), serverPort,
+                    size));
             // the same task and sender, reached as a task on an SSH host: the gateway's onward connection to sshd
             TaskRoute onHost = TaskRoute.of("bench", "bench-host", "main", 0);
             SshEndpoint host = new SshEndpoint("127.0.0.1", sshd.port, task.osAccount(), key,
@@ -94,28 +97,33 @@ public final class ForwardThroughputBench {
             gantry.getBean(StandInTaskResolver.class).running(onHost, new TaskShellTarget.SshHost(host,
                     task.workingDirectory().toString(), task.environment(), task.initScript()));
             tunnels.put("gateway, task on an SSH host", tunnel(processes, key, gateway.port(), onHost.loginName(),
-                    serverPort));
+                    serverPort, size));
             if (cluster != null) {
                 TaskRoute inSlurm = TaskRoute.of("bench", "bench-slurm", "main", 0);
                 int slurmPort = TaskProcesses.freePort();
-                gantry.getBean(StandInTaskResolver.class).running(inSlurm, new TaskShellTarget.Slurm(
+                TaskShellTarget.Slurm slurmTask = new TaskShellTarget.Slurm(
                         senderJob(cluster, task, slurmPort, size), task.osAccount(), Optional.empty(),
                         Optional.of(task.workingDirectory().toString()), Map.of("SLURM_CONF", cluster.conf().toString()),
-                        Optional.empty()));
+                        Optional.empty());
+                gantry.getBean(StandInTaskResolver.class).running(inSlurm, slurmTask);
                 TaskProcesses.awaitListening(slurmPort, null, 120);
                 tunnels.put("gateway, task in Slurm", tunnel(processes, key, gateway.port(), inSlurm.loginName(),
-                        slurmPort));
+                        slurmPort, size));
+                // the gateway's bridge step on its own, read straight from srun's output: Slurm's share
+                tunnels.put("bridge step alone, no ssh", () -> bridgeStep(task, slurmTask, cluster, slurmPort, size));
             } else {
                 System.out.println("Slurm is not usable here (" + SlurmCluster.missing() + "): no Slurm row");
             }
             String sshdRow = "Debian's sshd";
-            tunnels.put(sshdRow, tunnel(processes, key, sshd.port, task.osAccount(), serverPort));
+            tunnels.put(sshdRow, tunnel(processes, key, sshd.port, task.osAccount(), serverPort, size));
             Map<String, List<Double>> rates = new LinkedHashMap<>();
             tunnels.keySet().forEach(name -> rates.put(name, new ArrayList<>()));
-            tunnels.values().forEach(port -> receive(port, size));  // warm-up
+            for (Callable<Double> warmUp : tunnels.values()) {
+                warmUp.call();
+            }
             for (int round = 0; round < rounds; round++) {
-                for (Map.Entry<String, Integer> tunnel : tunnels.entrySet()) {
-                    rates.get(tunnel.getKey()).add(receive(tunnel.getValue(), size));
+                for (Map.Entry<String, Callable<Double>> tunnel : tunnels.entrySet()) {
+                    rates.get(tunnel.getKey()).add(tunnel.getValue().call());
                 }
             }
             System.out.printf("%n%d MB through ssh -L, %d rounds interleaved (MB/s)%n", megabytes, rounds);
@@ -131,7 +139,7 @@ public final class ForwardThroughputBench {
                 sorted.sort(null);
                 double ratio = medians.get(name) / medians.get(sshdRow);
                 System.out.printf("%-32s %8.1f %8.1f %8.1f %9.2fx%s%n", name, sorted.get(sorted.size() - 1),
-                        medians.get(name), sorted.get(0), ratio, name.equals(sshdRow) ? ""
+                        medians.get(name), sorted.get(0), ratio, !name.startsWith("gateway") ? ""
                                 : ratio >= 0.7 ? "  (target >= 0.70x met)" : "  (target >= 0.70x MISSED)");
             });
         } finally {
@@ -162,8 +170,39 @@ public final class ForwardThroughputBench {
         return out.split(";")[0];
     }
 
-    private static int tunnel(List<Process> processes, Path key, int sshPort, String login, int serverPort)
-            throws Exception {
+    /**
+     * The Slurm row's bridge step ({@link SlurmSteps#BRIDGE} by {@link LocalShells#srunStep}) started
+     * as the task's account without the gateway, its output counted; MB/s.
+     */
+    private static double bridgeStep(TaskShellTarget.Local task, TaskShellTarget.Slurm slurm, SlurmCluster cluster,
+                                     int port, long size) throws Exception {
+        List<String> command = new ArrayList<>(List.of("env", "SLURM_CONF=" + cluster.conf()));
+        command.addAll(LocalShells.srunStep(slurm, List.of("bash", "-c", SlurmSteps.BRIDGE, "gantry-bridge",
+                Integer.toString(port))));
+        OsAccount account = OsAccount.lookup(task.osAccount()).orElseThrow();
+        List<String> argv = new ArrayList<>(List.of("setpriv", "--reuid=" + account.uid(), "--regid=" + account.gid(),
+                "--init-groups", "--"));
+        argv.addAll(command);
+        Process step = new ProcessBuilder(argv).directory(task.workingDirectory().toFile())
+                .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        byte[] buffer = new byte[1 << 16];
+        long start = System.nanoTime();
+        long total = 0;
+        try (InputStream in = step.getInputStream()) {
+            for (int n; (n = in.read(buffer)) > 0; ) {
+                total += n;
+            }
+        }
+        step.waitFor();
+        long payload = total - ("gantry-connected".length() + 1);
+        if (payload != size) {
+            throw new IllegalStateException("The bridge step gave " + payload + " bytes instead of " + size);
+        }
+        return payload / 1048576.0 / ((System.nanoTime() - start) / 1e9);
+    }
+
+    private static Callable<Double> tunnel(List<Process> processes, Path key, int sshPort, String login, int serverPort,
+                                           long size) throws Exception {
         int local = TaskProcesses.freePort();
         Process ssh = new ProcessBuilder("ssh", "-N", "-i", key.toString(), "-o", "IdentitiesOnly=yes",
                 "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null", "-o", "LogLevel=ERROR",
@@ -171,7 +210,7 @@ public final class ForwardThroughputBench {
                 "-p", Integer.toString(sshPort), login + "@127.0.0.1").inheritIO().start();
         processes.add(ssh);
         TaskProcesses.awaitListening(local, ssh);
-        return local;
+        return () -> receive(local, size);
     }
 
     /** Reads one connection's bytes; MB/s. */

@@ -67,6 +67,28 @@ class PortForwardIT extends GatewayITSupport {
     }
 
     @Test
+    void openssh_with_its_default_ciphers_gets_aes_gcm_and_its_tunnel_works() throws Exception {
+        // OpenSSH lists chacha20-poly1305 first; MINA runs it in plain Java (docs/decisions/0088)
+        OpenSshClient.Result result = ssh.ssh(route.loginName(), List.of("-v"), "echo", "through");
+        assertThat(result.exit()).as(result.toString()).isZero();
+        assertThat(result.out()).isEqualTo("through\n");
+        assertThat(result.err()).contains("client->server cipher: aes128-gcm@openssh.com",
+                "server->client cipher: aes128-gcm@openssh.com");
+        HttpResponse<String> page = ssh.pageThroughTunnel(route.loginName(), serverPort, processes,
+                Duration.ofSeconds(30));
+        assertThat(page.body()).isEqualTo("<h1>served from the task</h1>\n");
+    }
+
+    @Test
+    void openssh_that_allows_only_chacha20_still_connects() throws Exception {
+        OpenSshClient.Result result = ssh.ssh(route.loginName(), List.of("-v", "-c", "chacha20-poly1305@openssh.com"),
+                "echo", "through");
+        assertThat(result.exit()).as(result.toString()).isZero();
+        assertThat(result.out()).isEqualTo("through\n");
+        assertThat(result.err()).contains("server->client cipher: chacha20-poly1305@openssh.com");
+    }
+
+    @Test
     void a_port_of_a_process_outside_the_task_is_refused() throws Exception {
         try (ServerSocket gantrysOwn = new ServerSocket(0)) {
             OpenSshClient.Result result = ssh.ssh(route.loginName(), List.of("-W", "127.0.0.1:" + gantrysOwn.getLocalPort()));
