@@ -74,19 +74,47 @@ start() {
     local t1; t1=$(date +%s%N)
     local cpu; cpu=$(awk -v t="$ticks" '{ print ($14 + $15) / t }' "/proc/$pid/stat")
     local rss; rss=$(awk '/VmRSS/ { print $2 / 1024 }' "/proc/$pid/status")
+    threads "$pid" "$cpu" >"$log.threads"
     kill "$pid"; wait "$pid" || true
     printf '%.2f %.2f %.0f\n' "$(echo "($t1 - $t0) / 1000000000" | bc -l)" "$cpu" "$rss"
 }
 
+# threads PID CPU: the JVM's CPU seconds so far per kind of thread (from /proc/PID/task/*/stat);
+# "ended threads" is what threads that no longer exist used (the process total minus the rest)
+threads() {
+    local pid=$1 total=$2 task
+    for task in /proc/"$pid"/task/*; do
+        # the name sits in parentheses and may hold spaces: fields count from after the ")"
+        local stat; stat=$(cat "$task/stat" 2>/dev/null) || continue
+        local name=${stat#*(}; name=${name%)*}
+        local rest=${stat##*) }
+        printf '%s\t%s\n' "$name" "$(awk -v t="$ticks" '{ print ($12 + $13) / t }' <<<"$rest")"
+    done | awk -F'\t' -v total="$total" '
+        { kind = $1
+          if (kind ~ /^C2 Compiler/) kind = "JIT C2 compiler"
+          else if (kind ~ /^C1 Compiler/) kind = "JIT C1 compiler"
+          else if (kind == "VM Thread" || kind ~ /^GC Thread|^G1 |^VM Periodic/) kind = "GC and VM (safepoints)"
+          else if (kind == "main") kind = "main (class loading, Spring)"
+          else if (kind ~ /^embedded-post/) kind = "embedded PostgreSQL start"
+          else if (kind ~ /^http-nio|^Tomcat|^container/) kind = "Tomcat"
+          else kind = "other"
+          cpu[kind] += $2; sum += $2 }
+        END { cpu["ended threads"] = total - sum
+              for (k in cpu) printf "%-30s %7.2f s\n", k, cpu[k] }' | sort -k1,1
+}
+
 echo "$what; JVM options: $JVM; MALLOC_ARENA_MAX=$MALLOC_ARENA_MAX"
-echo "nproc $(nproc); Slurm not involved; times in seconds, RSS in MB after UP"
+echo "nproc $(nproc); Slurm not involved; times in seconds, RSS in MB after UP;"
+echo "under each run: the JVM's CPU seconds until UP per kind of thread"
 printf '%-34s %8s %8s %8s %12s\n' run wall_s cpu_s rss_mb load_before
 for run in $(seq 1 "$mode"); do
     data=$work/data-$run
     l=$(load); read -r w c r < <(start "$data" "$work/cold-$run.log" LAUNCH)
     printf '%-34s %8s %8s %8s %12s\n' "cold (new data directory)" "$w" "$c" "$r" "$l"
+    sed 's/^/    /' "$work/cold-$run.log.threads"
     l=$(load); read -r w c r < <(start "$data" "$work/restart-$run.log" LAUNCH)
     printf '%-34s %8s %8s %8s %12s\n' "restart" "$w" "$c" "$r" "$l"
+    sed 's/^/    /' "$work/restart-$run.log.threads"
     if [[ ! -f $work/gantry.jsa ]]; then
         # the archive: classes loaded until the context is refreshed (Spring Boot's recipe)
         # shellcheck disable=SC2086
@@ -98,6 +126,7 @@ for run in $(seq 1 "$mode"); do
     if [[ -f $work/gantry.jsa ]]; then
         l=$(load); read -r w c r < <(start "$data" "$work/cds-$run.log" CDS_LAUNCH -XX:SharedArchiveFile="$work/gantry.jsa")
         printf '%-34s %8s %8s %8s %12s\n' "restart with AppCDS archive" "$w" "$c" "$r" "$l"
+        sed 's/^/    /' "$work/cds-$run.log.threads"
     fi
 done
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg); logs in $work"
