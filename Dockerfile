@@ -7,7 +7,8 @@ RUN mvn -B -q dependency:go-offline
 COPY src src
 COPY frontend frontend
 COPY db db
-RUN mvn -B -Pproduction -DskipTests package
+# the image starts gantry.jar itself: no class data archive (target/app) from a training start in the build
+RUN mvn -B -Pproduction -DskipTests -Dgantry.cds.skip=true package
 
 # Run stage: a JRE and the jar (the migrations are inside it), as an unprivileged user.
 FROM eclipse-temurin:17-jre

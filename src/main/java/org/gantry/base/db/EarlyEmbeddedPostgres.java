@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import org.springframework.boot.SpringApplication;
 import org.springframework.boot.context.event.ApplicationEnvironmentPreparedEvent;
 import org.springframework.boot.context.event.ApplicationFailedEvent;
 import org.springframework.context.ApplicationEvent;
@@ -47,6 +48,8 @@ public final class EarlyEmbeddedPostgres implements ApplicationListener<Applicat
                 return;
             }
             startedFor = dataDir;
+            // stopped after the contexts have closed if none took it (a stop during the start)
+            SpringApplication.getShutdownHandlers().add(() -> take(dataDir).ifPresent(EarlyEmbeddedPostgres::closeQuietly));
             starting = CompletableFuture.supplyAsync(() -> {
                 try {
                     return EmbeddedPostgresConfiguration.startServer(dataDir);

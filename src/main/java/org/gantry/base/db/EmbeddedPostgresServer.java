@@ -7,6 +7,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -14,7 +16,8 @@ import org.slf4j.LoggerFactory;
  * Gantry's embedded PostgreSQL server, kept running: a watcher notices when the postmaster
  * dies (killed, crashed, stopped by hand) and starts a new one on the same data directory and
  * port, so that the pool's URL stays right and committed data is kept (PostgreSQL replays its
- * write-ahead log on start).
+ * write-ahead log on start). The watcher stops for good when the JVM begins to shut down:
+ * a server that stops then stays stopped, and {@link #close()} stops the one that runs.
  */
 public final class EmbeddedPostgresServer implements AutoCloseable {
 
@@ -27,8 +30,10 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
     private final Path dataDir;
     private final int port;
     private volatile EmbeddedPostgres current;
-    private volatile boolean closed;
+    /** Counted down once: by {@link #close()} or when the JVM begins to shut down. The watcher waits on it. */
+    private final CountDownLatch closed = new CountDownLatch(1);
     private final Thread watcher;
+    private final Thread shutdownHook = new Thread(this::stopWatching, "embedded-postgres-shutdown");
     private final List<Runnable> deathListeners = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     EmbeddedPostgresServer(Path dataDir, int port) throws IOException {
@@ -38,6 +43,13 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
         this.watcher = new Thread(this::watch, "embedded-postgres-watch");
         watcher.setDaemon(true);
         watcher.start();
+        try {
+            Runtime.getRuntime().addShutdownHook(shutdownHook);
+        } catch (IllegalStateException e) {
+            // started while the JVM already shuts down: nobody would stop it
+            close();
+            throw new IOException("The JVM is shutting down; the embedded PostgreSQL was stopped again", e);
+        }
     }
 
     private EmbeddedPostgres start() throws IOException {
@@ -46,6 +58,9 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
                 .setCleanDataDirectory(false)
                 .setPort(port)
                 .setPGStartupWait(Duration.ofSeconds(60))
+                // The library's own hook stopped the server at JVM exit while Spring was still
+                // shutting down, and the watcher started it again; close() stops it, after the pool.
+                .setRegisterShutdownHook(false)
                 // The library tunes for throw-away test databases; this one keeps users' jobs.
                 .setServerConfig("fsync", "on")
                 .setServerConfig("synchronous_commit", "on")
@@ -94,12 +109,20 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
         return false;
     }
 
+    private boolean isClosed() {
+        return closed.getCount() == 0;
+    }
+
+    /** Waits up to the given time unless closed; true when closed. Not interruption: that would abandon a start half-way. */
+    private boolean awaitClosed(Duration time) throws InterruptedException {
+        return closed.await(time.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
     private void watch() {
         Optional<Long> pid = postmasterPid();
-        while (!closed) {
+        while (!isClosed()) {
             try {
-                Thread.sleep(WATCH.toMillis());
-                if (closed) {
+                if (awaitClosed(WATCH)) {
                     return;
                 }
                 if (pid.isEmpty()) {
@@ -123,22 +146,50 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
         } catch (IOException | RuntimeException e) {
             log.debug("Closing the dead embedded PostgreSQL", e);
         }
-        for (int attempt = 1; !closed; attempt++) {
+        for (int attempt = 1; !isClosed(); attempt++) {
             try {
                 current = start();
                 log.warn("Embedded PostgreSQL runs again on port {} (start attempt {})", port, attempt);
                 return;
             } catch (IOException | RuntimeException e) {
                 log.warn("Embedded PostgreSQL did not start (attempt {}): {}", attempt, e.getMessage());
-                Thread.sleep(attempt < QUICK_STARTS ? 1000 : 10_000);
+                awaitClosed(Duration.ofSeconds(attempt < QUICK_STARTS ? 1 : 10));
             }
+        }
+    }
+
+    /**
+     * Stops the watcher and waits until it has stopped, so that it restarts nothing from now
+     * on; a restart already under way finishes first and {@link #close()} then stops it.
+     * Runs as a JVM shutdown hook too: whatever stops the server during the shutdown, it stays
+     * stopped.
+     */
+    void stopWatching() {
+        closed.countDown();
+        if (Thread.currentThread() == watcher) {
+            return;
+        }
+        boolean interrupted = false;
+        while (watcher.isAlive()) {
+            try {
+                watcher.join();
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
         }
     }
 
     @Override
     public void close() throws IOException {
-        closed = true;
-        watcher.interrupt();
+        stopWatching();
+        try {
+            Runtime.getRuntime().removeShutdownHook(shutdownHook);
+        } catch (IllegalStateException e) {
+            // the JVM is shutting down: the hook has run or runs now, and only stops the watcher
+        }
         current.close();
     }
 }
