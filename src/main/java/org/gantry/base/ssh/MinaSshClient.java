@@ -42,13 +42,16 @@ public final class MinaSshClient implements AutoCloseable {
         }
     }
 
+    /** The AES-GCM ciphers, which the JDK runs on the AES-NI intrinsics. */
+    public static final List<NamedFactory<Cipher>> AES_GCM = List.of(BuiltinCiphers.aes128gcm, BuiltinCiphers.aes256gcm);
+
     /**
      * {@code all} with AES-GCM moved to the front: the JDK runs AES-GCM on the AES-NI intrinsics,
      * while MINA's ChaCha20-Poly1305, first in its default list, is plain Java and bounds a bulk
      * transfer (docs/decisions/0088-aes-gcm-for-openssh-clients.md).
      */
     public static List<NamedFactory<Cipher>> aesGcmFirst(List<NamedFactory<Cipher>> all) {
-        List<NamedFactory<Cipher>> ordered = new ArrayList<>(List.of(BuiltinCiphers.aes128gcm, BuiltinCiphers.aes256gcm));
+        List<NamedFactory<Cipher>> ordered = new ArrayList<>(AES_GCM);
         all.stream().filter(factory -> ordered.stream().noneMatch(gcm -> gcm.getName().equals(factory.getName())))
                 .forEach(ordered::add);
         return ordered;

@@ -6,7 +6,6 @@ import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.sshd.common.NamedFactory;
-import org.apache.sshd.common.cipher.BuiltinCiphers;
 import org.apache.sshd.common.cipher.Cipher;
 import org.apache.sshd.common.io.IoSession;
 import org.apache.sshd.common.kex.KexProposalOption;
@@ -14,6 +13,7 @@ import org.apache.sshd.common.kex.KexState;
 import org.apache.sshd.server.ServerFactoryManager;
 import org.apache.sshd.server.session.ServerSessionImpl;
 import org.apache.sshd.server.session.SessionFactory;
+import org.gantry.base.ssh.MinaSshClient;
 
 /**
  * Which ciphers the gateway offers a client (docs/decisions/0088-aes-gcm-for-openssh-clients.md).
@@ -25,8 +25,6 @@ import org.apache.sshd.server.session.SessionFactory;
  * identification lines; every other client gets the full list at once, AES-GCM first.
  */
 final class GatewayCiphers {
-
-    static final List<NamedFactory<Cipher>> AES_GCM = List.of(BuiltinCiphers.aes128gcm, BuiltinCiphers.aes256gcm);
 
     // "SSH-2.0-OpenSSH_9.2p1 Debian-2+deb12u3", "SSH-2.0-OpenSSH_for_Windows_8.1"
     private static final Pattern OPENSSH = Pattern.compile("SSH-2\\.0-OpenSSH_(?:for_Windows_)?(\\d+)\\.(\\d+)(?:\\D.*)?");
@@ -53,10 +51,10 @@ final class GatewayCiphers {
      * separated cipher names): AES-GCM only when both lists name one of them, else {@code all}.
      */
     static List<NamedFactory<Cipher>> offerTo(String toServer, String toClient, List<NamedFactory<Cipher>> all) {
-        List<String> gcm = names(AES_GCM);
+        List<String> gcm = names(MinaSshClient.AES_GCM);
         boolean both = names(toServer).stream().anyMatch(gcm::contains)
                 && names(toClient).stream().anyMatch(gcm::contains);
-        return both ? AES_GCM : all;
+        return both ? MinaSshClient.AES_GCM : all;
     }
 
     private static List<String> names(String list) {
