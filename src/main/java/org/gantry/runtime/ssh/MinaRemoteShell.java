@@ -162,7 +162,8 @@ final class MinaRemoteShell implements RemoteShell {
 
     @Override
     public void writeFile(String path, String content, int mode) throws ExecutorException {
-        try (SftpClient sftp = SftpClientFactory.instance().createSftpClient(session());
+        ClientSession used = null;
+        try (SftpClient sftp = SftpClientFactory.instance().createSftpClient(used = session());
              SftpClient.CloseableHandle file = sftp.open(path, SftpClient.OpenMode.Write, SftpClient.OpenMode.Create,
                      SftpClient.OpenMode.Truncate)) {
             // the mode before the content: a script may hold secrets, never readable by others for a moment
@@ -172,28 +173,30 @@ final class MinaRemoteShell implements RemoteShell {
                 sftp.write(file, offset, bytes, offset, Math.min(WRITE_CHUNK, bytes.length - offset));
             }
         } catch (IOException | RuntimeException e) {
-            close();
+            close(used);
             throw failure(e);
         }
     }
 
     @Override
     public void copyFile(java.nio.file.Path local, String path, int mode) throws ExecutorException {
-        try (SftpClient sftp = SftpClientFactory.instance().createSftpClient(session())) {
+        ClientSession used = null;
+        try (SftpClient sftp = SftpClientFactory.instance().createSftpClient(used = session())) {
             try (java.io.OutputStream out = sftp.write(path, SftpClient.OpenMode.Write, SftpClient.OpenMode.Create,
                     SftpClient.OpenMode.Truncate)) {
                 java.nio.file.Files.copy(local, out);
             }
             sftp.setStat(path, new SftpClient.Attributes().perms(mode));
         } catch (IOException | RuntimeException e) {
-            close();
+            close(used);
             throw failure(e);
         }
     }
 
     @Override
     public LogChunk readFile(String path, long offset, int maxBytes) throws ExecutorException {
-        try (SftpClient sftp = SftpClientFactory.instance().createSftpClient(session())) {
+        ClientSession used = null;
+        try (SftpClient sftp = SftpClientFactory.instance().createSftpClient(used = session())) {
             long size;
             try {
                 size = sftp.stat(path).getSize();
@@ -218,7 +221,7 @@ final class MinaRemoteShell implements RemoteShell {
             byte[] read = filled == data.length ? data : java.util.Arrays.copyOf(data, filled);
             return new LogChunk(read, from + filled, size);
         } catch (IOException | RuntimeException e) {
-            close();
+            close(used);
             throw failure(e);
         }
     }
