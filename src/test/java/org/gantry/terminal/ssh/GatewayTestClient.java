@@ -144,12 +144,35 @@ final class GatewayTestClient implements AutoCloseable {
 
         /** Reads until {@code text} appears in the output after {@code from}; returns everything seen so far. */
         String await(String text) throws IOException {
+            if (!readUntil(text, System.nanoTime() + TIMEOUT.toNanos())) {
+                throw notSeen(text);
+            }
+            return seen.toString();
+        }
+
+        /**
+         * Types {@code command} again every second until {@code text} appears after it, within the
+         * same time as {@link #await}: for what reaches the shell on its own path and time, such as
+         * a window change passed on through {@code srun}'s pty.
+         */
+        String awaitAnswer(String command, String text) throws IOException {
             long deadline = System.nanoTime() + TIMEOUT.toNanos();
+            do {
+                clear();
+                type(command);
+                if (readUntil(text, Math.min(deadline, System.nanoTime() + Duration.ofSeconds(1).toNanos()))) {
+                    return seen.toString();
+                }
+            } while (System.nanoTime() < deadline);
+            throw notSeen(text);
+        }
+
+        /** Reads until {@code text} is among what was seen (true) or the time {@code until} (a nanoTime) has come (false). */
+        private boolean readUntil(String text, long until) throws IOException {
             byte[] buffer = new byte[8192];
             while (seen.indexOf(text) < 0) {
-                if (System.nanoTime() > deadline) {
-                    throw new AssertionError("No `" + text + "` in the terminal within " + TIMEOUT + "; it shows:\n"
-                            + seen);
+                if (System.nanoTime() > until) {
+                    return false;
                 }
                 if (output.available() == 0 && channel.isClosed()) {
                     throw new AssertionError("The channel closed without `" + text + "`; it showed:\n" + seen);
@@ -163,7 +186,11 @@ final class GatewayTestClient implements AutoCloseable {
                     seen.append(new String(buffer, 0, n, StandardCharsets.UTF_8));
                 }
             }
-            return seen.toString();
+            return true;
+        }
+
+        private AssertionError notSeen(String text) {
+            return new AssertionError("No `" + text + "` in the terminal within " + TIMEOUT + "; it shows:\n" + seen);
         }
 
         /** Forgets what was seen, so a later await looks only at new output. */

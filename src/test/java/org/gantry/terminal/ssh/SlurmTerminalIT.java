@@ -100,8 +100,8 @@ class SlurmTerminalIT {
             assertThat(seen).contains("/dev/pts/", "in=" + slurmJobId);
             shell.clear();
             shell.resize(120, 40);
-            shell.type("stty size\r");
-            shell.await("40 120");
+            // srun passes the new size on to the step's pty on its own time, so ask until it has arrived
+            shell.awaitAnswer("stty size\r", "40 120");
             // Regression: keys typed right behind Ctrl-C got lost on the way through srun ("cho:
             // command not found"); a tty's interrupt discards pending input, so wait for the prompt.
             shell.type("echo sleeping; sleep 30\r");
