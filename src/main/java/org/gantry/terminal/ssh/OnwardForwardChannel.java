@@ -106,7 +106,7 @@ final class OnwardForwardChannel extends AbstractServerChannel {
 
     /** The task's answers to the client, until the task's side ends; then EOF and close. */
     private void copyToClient(InputStream fromHost, OutputStream toClient) {
-        byte[] chunk = new byte[32 * 1024];
+        byte[] chunk = new byte[256 * 1024];
         try {
             for (int n = fromHost.read(chunk); n >= 0; n = fromHost.read(chunk)) {
                 toClient.write(chunk, 0, n);

@@ -20,7 +20,6 @@ import org.apache.sshd.common.channel.AbstractChannel;
 import org.apache.sshd.common.channel.Channel;
 import org.apache.sshd.common.channel.ChannelListener;
 import org.apache.sshd.common.channel.ChannelPipedInputStream;
-import org.apache.sshd.common.channel.ChannelPipedOutputStream;
 import org.apache.sshd.common.util.net.SshdSocketAddress;
 import org.gantry.base.shell.Bash;
 import org.gantry.terminal.LocalTaskListeners;
@@ -173,15 +172,17 @@ class OnwardPorts implements TaskHostPorts {
         } catch (ShellUnavailableException e) {
             throw new IOException(e.getMessage(), e);
         }
-        // MINA's client channel keeps its output stream open after the host's EOF (until the channel closes):
-        // an answer followed by the server's close would hang, so the EOF is passed on to the reader here.
-        ChannelPipedInputStream fromHost = new ChannelPipedInputStream(channel, channel.getLocalWindow());
-        channel.setOut(new ChannelPipedOutputStream(fromHost));
+        // The channel's own pipe (its inverted output) gives the host its window back only as the bytes are read, so
+        // a task that sends faster than the client reads is held back by SSH's flow control. (A pipe of Gantry's set
+        // with setOut made MINA give the window back on arrival: the backlog grew in Gantry's memory without bound
+        // and every read compacted all of it.) MINA keeps that pipe open after the host's EOF, until the channel
+        // closes: an answer followed by the server's close would hang, so the EOF is passed on to the reader here.
         channel.addChannelListener(new ChannelListener() {
             @Override
             public void channelStateChanged(Channel changed, String hint) {
-                if (changed instanceof AbstractChannel state && state.isEofSignalled()) {
-                    fromHost.eof();
+                if (changed instanceof AbstractChannel state && state.isEofSignalled()
+                        && channel.getInvertedOut() instanceof ChannelPipedInputStream pipe) {
+                    pipe.eof();
                 }
             }
         });
@@ -192,6 +193,10 @@ class OnwardPorts implements TaskHostPorts {
             throw new IOException("The task's host " + target.host().host() + " did not connect to its port " + port
                     + ": " + e.getMessage(), e);
         }
+        if (!(channel.getInvertedOut() instanceof ChannelPipedInputStream fromHost)) {
+            channel.close(true);
+            throw new IOException("The channel to the task's host " + target.host().host() + " has no stream to read");
+        }
         return new Onward(channel, fromHost);
     }
 
@@ -199,7 +204,7 @@ class OnwardPorts implements TaskHostPorts {
     }
 
     /** A {@code direct-tcpip} channel of the onward connection as a pair of streams. */
-    private record Onward(ChannelDirectTcpip channel, ChannelPipedInputStream fromHost) implements Connection {
+    record Onward(ChannelDirectTcpip channel, ChannelPipedInputStream fromHost) implements Connection {
 
         @Override
         public InputStream input() {

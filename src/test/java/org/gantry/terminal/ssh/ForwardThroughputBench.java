@@ -39,7 +39,8 @@ import org.springframework.context.ConfigurableApplicationContext;
  */
 public final class ForwardThroughputBench {
 
-    private static final String SENDER = """
+    /** Sends {@code size} zero bytes ($2) to every connection to its port ($1), then closes it. */
+    static final String SENDER = """
             import socket, sys
             size = int(sys.argv[2]); chunk = b"\\0" * (1 << 20)
             server = socket.socket(); server.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -70,7 +71,7 @@ public final class ForwardThroughputBench {
         List<Process> processes = new ArrayList<>();
         Runtime.getRuntime().addShutdownHook(new Thread(() -> processes.forEach(Process::destroy)));
         DebianSshd started = DebianSshd.start(List.of(publicKey));
-        SlurmCluster cluster = SlurmCluster.missing().isEmpty()
+        SlurmCluster cluster = SlurmCluster.missing().isEmpty() && wanted("gateway, task in Slurm")
                 ? SlurmCluster.start(Files.createTempDirectory("gantry-forward-bench-slurm-")) : null;
         try (DebianSshd sshd = started;
              ConfigurableApplicationContext gantry = startGantry(work);
@@ -111,11 +112,12 @@ public final class ForwardThroughputBench {
                         slurmPort, size));
                 // the gateway's bridge step on its own, read straight from srun's output: Slurm's share
                 tunnels.put("bridge step alone, no ssh", () -> bridgeStep(task, slurmTask, cluster, slurmPort, size));
-            } else {
+            } else if (wanted("gateway, task in Slurm")) {
                 System.out.println("Slurm is not usable here (" + SlurmCluster.missing() + "): no Slurm row");
             }
             String sshdRow = "Debian's sshd";
             tunnels.put(sshdRow, tunnel(processes, key, sshd.port, task.osAccount(), serverPort, size));
+            tunnels.keySet().removeIf(name -> !name.equals(sshdRow) && !wanted(name));
             Map<String, List<Double>> rates = new LinkedHashMap<>();
             tunnels.keySet().forEach(name -> rates.put(name, new ArrayList<>()));
             for (Callable<Double> warmUp : tunnels.values()) {
@@ -123,7 +125,9 @@ public final class ForwardThroughputBench {
             }
             for (int round = 0; round < rounds; round++) {
                 for (Map.Entry<String, Callable<Double>> tunnel : tunnels.entrySet()) {
-                    rates.get(tunnel.getKey()).add(tunnel.getValue().call());
+                    double rate = tunnel.getValue().call();
+                    System.out.printf("round %d  %-32s %8.1f MB/s%n", round + 1, tunnel.getKey(), rate);
+                    rates.get(tunnel.getKey()).add(rate);
                 }
             }
             System.out.printf("%n%d MB through ssh -L, %d rounds interleaved (MB/s)%n", megabytes, rounds);
@@ -148,6 +152,16 @@ public final class ForwardThroughputBench {
                 process.destroy();
             });
         }
+    }
+
+    /**
+     * Whether a row is measured: all of them unless {@code -Dbench.rows} lists some (comma-separated parts of
+     * their names, e.g. {@code -Dbench.rows=host,Slurm}); Debian's sshd, the anchor, always is.
+     */
+    private static boolean wanted(String row) {
+        String rows = System.getProperty("bench.rows", "").strip();
+        return rows.isEmpty() || java.util.Arrays.stream(rows.split(",")).map(String::strip)
+                .anyMatch(part -> !part.isEmpty() && row.contains(part));
     }
 
     /** A Slurm batch job as the task's account that runs the sender in its allocation; its job id. */

@@ -16,10 +16,12 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
+import org.apache.sshd.common.channel.LocalWindow;
 import org.apache.sshd.common.config.keys.PublicKeyEntry;
 import org.apache.sshd.common.config.keys.writer.openssh.OpenSSHKeyPairResourceWriter;
 import org.gantry.base.ssh.SshEndpoint;
 import org.gantry.security.Role;
+import org.gantry.terminal.TaskHostPorts;
 import org.gantry.terminal.TaskProcesses;
 import org.gantry.terminal.TaskShellTarget;
 import org.gantry.terminal.TerminalAuditEntry;
@@ -30,6 +32,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 
@@ -49,7 +52,11 @@ class OnwardChannelsIT extends GatewayITSupport {
     @LocalServerPort
     int webPort;
 
+    @Autowired
+    OnwardPorts hostPorts;
+
     private final List<Process> processes = new ArrayList<>();
+    private TaskShellTarget.SshHost onHost;
     private OpenSshClient ssh;
     private int serverPort;
     private int echoPort;
@@ -79,8 +86,9 @@ class OnwardChannelsIT extends GatewayITSupport {
         ownerWithKeyAndRunningTask("oc", Map.of());
         SshEndpoint host = new SshEndpoint("127.0.0.1", sshd.port, target.osAccount(), identityFile,
                 Optional.of(new MinaSshKeyCodec().parse(sshd.hostKeyLine()).fingerprint()), Optional.empty());
-        tasks.running(route, new TaskShellTarget.SshHost(host, target.workingDirectory().toString(),
-                target.environment(), target.initScript()));
+        onHost = new TaskShellTarget.SshHost(host, target.workingDirectory().toString(), target.environment(),
+                target.initScript());
+        tasks.running(route, onHost);
         ssh = OpenSshClient.withNewKey(gateway.port());
         keys.add(owner, "openssh", ssh.publicKey());
         local = Files.createTempDirectory("gantry-onward-");
@@ -108,6 +116,39 @@ class OnwardChannelsIT extends GatewayITSupport {
             process.destroy();
         });
         tasks.forget(route);
+    }
+
+    @Test
+    void a_task_sending_faster_than_its_reader_is_held_back_by_the_window_not_buffered_in_gantry() throws Exception {
+        // Bug: the onward channel gave the host its window back as bytes arrived, not as they were read: a task
+        // sending faster than the SSH client took its bytes filled Gantry's memory, and every read copied the whole
+        // backlog (ssh -L to a task on an SSH host fell from ~100 MB/s to ~3 MB/s in some rounds)
+        long size = 64L << 20;
+        int port = TaskProcesses.freePort();
+        Process sender = TaskProcesses.startInTask(target, List.of("python3", "-c", ForwardThroughputBench.SENDER,
+                Integer.toString(port), Long.toString(size)));
+        processes.add(sender);
+        TaskProcesses.awaitListening(port, sender);
+
+        try (TaskHostPorts.Connection connection = hostPorts.connect(onHost, port)) {
+            LocalWindow window = ((OnwardPorts.Onward) connection).channel().getLocalWindow();
+            long granted = window.getMaxSize();
+            // nothing reads: the host sends until the window it was given is used up, then waits
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (window.getSize() > 0 && System.nanoTime() < deadline) {
+                Thread.sleep(50);
+            }
+            assertThat(window.getSize()).as("window left to the host while nothing reads").isZero();
+            assertThat((long) connection.input().available()).isLessThanOrEqualTo(granted);
+
+            // reading gives the window back, and every byte arrives
+            long total = 0;
+            byte[] buffer = new byte[1 << 16];
+            for (int n; (n = connection.input().read(buffer)) > 0; ) {
+                total += n;
+            }
+            assertThat(total).isEqualTo(size);
+        }
     }
 
     @Test
