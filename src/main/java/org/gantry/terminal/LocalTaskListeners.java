@@ -83,11 +83,24 @@ public final class LocalTaskListeners {
      * so the two tables may come one after the other (as a remote {@code cat} prints them).
      */
     public static Map<Long, Integer> listeningSockets(List<String> tableLines) {
+        return listening(tableLines, false);
+    }
+
+    /**
+     * The same, only for sockets that listen on an address other than the loopback's (a wildcard address or
+     * the machine's own): those another machine can connect to.
+     */
+    public static Map<Long, Integer> listeningBeyondLoopback(List<String> tableLines) {
+        return listening(tableLines, true);
+    }
+
+    private static Map<Long, Integer> listening(List<String> tableLines, boolean beyondLoopback) {
         Map<Long, Integer> sockets = new HashMap<>();
         for (String line : tableLines) {
             // sl local_address rem_address st tx:rx tr:when retrnsmt uid timeout inode …
             String[] fields = line.strip().split("\\s+");
-            if (fields.length < 10 || !fields[3].equals(LISTEN)) {
+            if (fields.length < 10 || !fields[3].equals(LISTEN)
+                    || beyondLoopback && loopback(fields[1].substring(0, Math.max(0, fields[1].indexOf(':'))))) {
                 continue;
             }
             try {
@@ -102,6 +115,21 @@ public final class LocalTaskListeners {
             }
         }
         return sockets;
+    }
+
+    /**
+     * Whether a local address of {@code /proc/net/tcp} (8 hex digits, each 32-bit word in the host's byte order,
+     * little-endian here) or {@code tcp6} (32 digits) is a loopback address: 127.0.0.0/8, ::1, or ::ffff:127.x.
+     */
+    static boolean loopback(String hex) {
+        if (hex.length() == 8) {
+            return hex.regionMatches(true, 6, "7F", 0, 2);
+        }
+        if (hex.length() == 32) {
+            return hex.equalsIgnoreCase("00000000000000000000000001000000")
+                    || hex.regionMatches(true, 0, "0000000000000000FFFF0000", 0, 24) && hex.regionMatches(true, 30, "7F", 0, 2);
+        }
+        return false;
     }
 
     private static Optional<Integer> uid(Path process) {

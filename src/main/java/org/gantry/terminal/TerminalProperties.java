@@ -23,6 +23,8 @@ import org.springframework.util.unit.DataSize;
  * @param scrollback Output kept per browser terminal to replay after a reconnect.
  * @param outputWindow Output in flight per terminal before the shell is made to wait.
  * @param taskPorts Ports the gateway may open, one per running task, for clients that cannot name the task (OpenPAI's {@code pai ssh}); blank for none.
+ * @param slurmDirect Whether a forwarded port of a task in Slurm that listens beyond the node's loopback is reached
+ *                    straight over the network (falling back to a bridge step when the node does not answer).
  */
 @ConfigurationProperties("gantry.terminal")
 public record TerminalProperties(
@@ -39,7 +41,8 @@ public record TerminalProperties(
         @DefaultValue("5s") Duration taskCheckInterval,
         @DefaultValue("256KB") DataSize scrollback,
         @DefaultValue("256KB") DataSize outputWindow,
-        @DefaultValue("2223-2399") String taskPorts) {
+        @DefaultValue("2223-2399") String taskPorts,
+        @DefaultValue("true") boolean slurmDirect) {
 
     /** The longest a browser key may live, whatever the configuration says. */
     public static final Duration BROWSER_KEY_TTL_MAX = Duration.ofMinutes(5);
@@ -55,6 +58,6 @@ public record TerminalProperties(
     public static TerminalProperties defaults() {
         return new TerminalProperties(true, 2222, "0.0.0.0", Optional.empty(), false, Duration.ofHours(1),
                 Duration.ofSeconds(60), Duration.ofSeconds(15), Duration.ofSeconds(30), Duration.ofMinutes(5),
-                Duration.ofSeconds(5), DataSize.ofKilobytes(256), DataSize.ofKilobytes(256), "2223-2399");
+                Duration.ofSeconds(5), DataSize.ofKilobytes(256), DataSize.ofKilobytes(256), "2223-2399", true);
     }
 }

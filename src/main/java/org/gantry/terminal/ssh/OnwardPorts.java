@@ -3,10 +3,13 @@ package org.gantry.terminal.ssh;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Optional;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -27,6 +30,7 @@ import org.gantry.terminal.ShellScripts;
 import org.gantry.terminal.ShellUnavailableException;
 import org.gantry.terminal.TaskHostPorts;
 import org.gantry.terminal.TaskShellTarget;
+import org.gantry.terminal.TerminalProperties;
 import org.springframework.stereotype.Component;
 
 /**
@@ -63,6 +67,7 @@ class OnwardPorts implements TaskHostPorts {
      */
     static final String SLURM_SCRIPT = scan("""
             [ -n "${SLURM_JOB_ID:-}" ] || exit 3
+            echo "node $(hostname)"
             """, "-e \"SLURM_JOB_ID=$SLURM_JOB_ID\"");
 
     private static String scan(String prelude, String matches) {
@@ -81,31 +86,46 @@ class OnwardPorts implements TaskHostPorts {
                 """.formatted(matches);
     }
 
+    /** How long a direct connection to a Slurm node's port may take before the bridge step is used instead. */
+    static final Duration DIRECT_CONNECT_TIMEOUT = Duration.ofSeconds(3);
+    /** A node that did not answer a direct connection is reached through bridge steps for this long. */
+    static final Duration NODE_SILENT_FOR = Duration.ofMinutes(5);
+
     private final OnwardSsh onward;
     private final SlurmSteps slurm;
     private final Clock clock;
+    private final boolean slurmDirect;
     private final Map<String, Remembered> remembered = new ConcurrentHashMap<>();
+    private final Map<String, Instant> silentNodes = new ConcurrentHashMap<>();
 
-    OnwardPorts(OnwardSsh onward, SlurmSteps slurm, Clock clock) {
+    OnwardPorts(OnwardSsh onward, SlurmSteps slurm, Clock clock, TerminalProperties properties) {
         this.onward = onward;
         this.slurm = slurm;
         this.clock = clock;
+        this.slurmDirect = properties.slurmDirect();
     }
 
     @Override
     public Set<Integer> listening(TaskShellTarget target) throws IOException {
-        String key;
+        return scanned(target).ports();
+    }
+
+    private static String key(TaskShellTarget target) throws IOException {
         if (target instanceof TaskShellTarget.SshHost host) {
-            key = host.host() + " " + host.workingDirectory();
+            return host.host() + " " + host.workingDirectory();
         } else if (target instanceof TaskShellTarget.Slurm job) {
-            key = "slurm " + job.loginNode().map(String::valueOf).orElse("") + " " + job.slurmJobId();
-        } else {
-            throw new IOException("A local task's ports are read on this machine");
+            return "slurm " + job.loginNode().map(String::valueOf).orElse("") + " " + job.slurmJobId();
         }
+        throw new IOException("A local task's ports are read on this machine");
+    }
+
+    /** The last scan of the task's host or node, if it is recent enough; otherwise a new one. */
+    private Remembered scanned(TaskShellTarget target) throws IOException {
+        String key = key(target);
         Instant now = clock.instant();
         Remembered last = remembered.get(key);
         if (last != null && now.isBefore(last.at().plus(REMEMBER_LISTENING))) {
-            return last.ports();
+            return last;
         }
         String output;
         if (target instanceof TaskShellTarget.Slurm job) {
@@ -121,16 +141,42 @@ class OnwardPorts implements TaskHostPorts {
                 throw new IOException(e.getMessage(), e);
             }
         }
-        Set<Integer> ports = ports(output);
+        Remembered scan = new Remembered(now, ports(output), reachableFromElsewhere(output), node(output));
         if (remembered.size() > 1000) {
             remembered.clear();
         }
-        remembered.put(key, new Remembered(now, ports));
-        return ports;
+        remembered.put(key, scan);
+        return scan;
     }
 
     /** The listening ports among the script's output: the inodes it found, matched against the tables it printed. */
     static Set<Integer> ports(String output) {
+        return ports(output, false);
+    }
+
+    /** Those of {@link #ports} that listen on an address other than the loopback's, so another machine can connect. */
+    static Set<Integer> reachableFromElsewhere(String output) {
+        return ports(output, true);
+    }
+
+    /** The node's name a Slurm scan printed ({@code node NAME}), if any. */
+    static Optional<String> node(String output) {
+        for (String line : output.split("\n")) {
+            if (line.equals("tables")) {
+                break;
+            }
+            if (line.startsWith("node ") && !line.substring(5).isBlank()) {
+                return Optional.of(line.substring(5).strip());
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * The listening ports among the script's output: the inodes it found, matched against the tables it printed;
+     * with {@code beyondLoopback} only those whose socket also listens on an address other than the loopback's.
+     */
+    private static Set<Integer> ports(String output, boolean beyondLoopback) {
         Set<Long> inodes = new HashSet<>();
         List<String> tables = new ArrayList<>();
         boolean inTables = false;
@@ -148,7 +194,8 @@ class OnwardPorts implements TaskHostPorts {
             }
         }
         Set<Integer> ports = new TreeSet<>();
-        LocalTaskListeners.listeningSockets(tables).forEach((inode, port) -> {
+        (beyondLoopback ? LocalTaskListeners.listeningBeyondLoopback(tables)
+                : LocalTaskListeners.listeningSockets(tables)).forEach((inode, port) -> {
             if (inodes.contains(inode)) {
                 ports.add(port);
             }
@@ -159,7 +206,8 @@ class OnwardPorts implements TaskHostPorts {
     @Override
     public Connection connect(TaskShellTarget where, int port) throws IOException {
         if (where instanceof TaskShellTarget.Slurm job) {
-            return slurm.connect(job, port);
+            Optional<Connection> direct = direct(job, port);
+            return direct.isPresent() ? direct.get() : slurm.connect(job, port);
         }
         if (!(where instanceof TaskShellTarget.SshHost target)) {
             throw new IOException("the task runs on this machine");
@@ -200,7 +248,80 @@ class OnwardPorts implements TaskHostPorts {
         return new Onward(channel, fromHost);
     }
 
-    private record Remembered(Instant at, Set<Integer> ports) {
+    /**
+     * A TCP connection from here to the task's port on its node, when the task listens there beyond the node's
+     * loopback and the node answers: Slurm's step I/O (about 30 MB/s) is then out of the way. Empty means "use a
+     * bridge step". See docs/decisions/0070-forwarding-to-tasks-in-slurm-allocations.md.
+     */
+    private Optional<Connection> direct(TaskShellTarget.Slurm job, int port) throws IOException {
+        if (!slurmDirect) {
+            return Optional.empty();
+        }
+        Remembered scan = scanned(job);
+        if (scan.node().isEmpty() || !scan.openPorts().contains(port)) {
+            return Optional.empty();
+        }
+        String node = scan.node().get();
+        Instant silentSince = silentNodes.get(node);
+        if (silentSince != null && clock.instant().isBefore(silentSince.plus(NODE_SILENT_FOR))) {
+            return Optional.empty();
+        }
+        Socket socket = new Socket();
+        try {
+            socket.connect(new InetSocketAddress(node, port), (int) DIRECT_CONNECT_TIMEOUT.toMillis());
+            socket.setTcpNoDelay(true);
+            silentNodes.remove(node);
+            return Optional.of(new Direct(socket));
+        } catch (IOException e) {
+            socket.close();
+            silentNodes.put(node, clock.instant());
+            return Optional.empty();
+        }
+    }
+
+    /**
+     * One scan of a host or node: the task's listening ports, those of them that listen beyond the loopback, and
+     * the node's name (Slurm only).
+     */
+    private record Remembered(Instant at, Set<Integer> ports, Set<Integer> openPorts, Optional<String> node) {
+    }
+
+    /** A task's port on a Slurm node reached straight over the network. */
+    static final class Direct implements Connection {
+
+        private final Socket socket;
+        private final InputStream input;
+        private final OutputStream output;
+
+        Direct(Socket socket) throws IOException {
+            this.socket = socket;
+            this.input = socket.getInputStream();
+            this.output = socket.getOutputStream();
+        }
+
+        @Override
+        public InputStream input() {
+            return input;
+        }
+
+        @Override
+        public OutputStream output() {
+            return output;
+        }
+
+        @Override
+        public void readTimeout(Duration timeout) {
+            try {
+                socket.setSoTimeout((int) Math.min(Integer.MAX_VALUE, timeout.toMillis()));
+            } catch (java.net.SocketException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        }
+
+        @Override
+        public void close() throws IOException {
+            socket.close();
+        }
     }
 
     /** A {@code direct-tcpip} channel of the onward connection as a pair of streams. */

@@ -39,12 +39,12 @@ import org.springframework.context.ConfigurableApplicationContext;
  */
 public final class ForwardThroughputBench {
 
-    /** Sends {@code size} zero bytes ($2) to every connection to its port ($1), then closes it. */
+    /** Sends {@code size} zero bytes ($2) to every connection to its port ($1, on 127.0.0.1 or on $3), then closes it. */
     static final String SENDER = """
             import socket, sys
             size = int(sys.argv[2]); chunk = b"\\0" * (1 << 20)
             server = socket.socket(); server.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-            server.bind(("127.0.0.1", int(sys.argv[1]))); server.listen(8)
+            server.bind((sys.argv[3] if len(sys.argv) > 3 else "127.0.0.1", int(sys.argv[1]))); server.listen(8)
             while True:
                 conn, _ = server.accept()
                 left = size
@@ -71,7 +71,8 @@ public final class ForwardThroughputBench {
         List<Process> processes = new ArrayList<>();
         Runtime.getRuntime().addShutdownHook(new Thread(() -> processes.forEach(Process::destroy)));
         DebianSshd started = DebianSshd.start(List.of(publicKey));
-        SlurmCluster cluster = SlurmCluster.missing().isEmpty() && wanted("gateway, task in Slurm")
+        SlurmCluster cluster = SlurmCluster.missing().isEmpty() && (wanted("gateway, task in Slurm")
+                || wanted("gateway, Slurm, open port") || wanted("bridge step alone, no ssh"))
                 ? SlurmCluster.start(Files.createTempDirectory("gantry-forward-bench-slurm-")) : null;
         try (DebianSshd sshd = started;
              ConfigurableApplicationContext gantry = startGantry(work);
@@ -102,17 +103,23 @@ public final class ForwardThroughputBench {
             if (cluster != null) {
                 TaskRoute inSlurm = TaskRoute.of("bench", "bench-slurm", "main", 0);
                 int slurmPort = TaskProcesses.freePort();
+                int openPort = TaskProcesses.freePort();
                 TaskShellTarget.Slurm slurmTask = new TaskShellTarget.Slurm(
-                        senderJob(cluster, task, slurmPort, size), task.osAccount(), Optional.empty(),
+                        senderJob(cluster, task, slurmPort, openPort, size), task.osAccount(), Optional.empty(),
                         Optional.of(task.workingDirectory().toString()), Map.of("SLURM_CONF", cluster.conf().toString()),
                         Optional.empty());
                 gantry.getBean(StandInTaskResolver.class).running(inSlurm, slurmTask);
                 TaskProcesses.awaitListening(slurmPort, null, 120);
+                TaskProcesses.awaitListening(openPort, null, 120);
+                // a sender on the node's loopback is reached through a bridge step of the job
                 tunnels.put("gateway, task in Slurm", tunnel(processes, key, gateway.port(), inSlurm.loginName(),
                         slurmPort, size));
+                // one listening on all the node's addresses straight over the network (gantry.terminal.slurm-direct)
+                tunnels.put("gateway, Slurm, open port", tunnel(processes, key, gateway.port(), inSlurm.loginName(),
+                        openPort, size));
                 // the gateway's bridge step on its own, read straight from srun's output: Slurm's share
                 tunnels.put("bridge step alone, no ssh", () -> bridgeStep(task, slurmTask, cluster, slurmPort, size));
-            } else if (wanted("gateway, task in Slurm")) {
+            } else if (!SlurmCluster.missing().isEmpty()) {
                 System.out.println("Slurm is not usable here (" + SlurmCluster.missing() + "): no Slurm row");
             }
             String sshdRow = "Debian's sshd";
@@ -164,8 +171,8 @@ public final class ForwardThroughputBench {
                 .anyMatch(part -> !part.isEmpty() && row.contains(part));
     }
 
-    /** A Slurm batch job as the task's account that runs the sender in its allocation; its job id. */
-    private static String senderJob(SlurmCluster cluster, TaskShellTarget.Local task, int port, long size)
+    /** A Slurm batch job as the task's account that runs two senders in its allocation, one on the node's loopback ({@code port}), one on all its addresses ({@code openPort}); its job id. */
+    private static String senderJob(SlurmCluster cluster, TaskShellTarget.Local task, int port, int openPort, long size)
             throws Exception {
         cluster.openToTaskAccounts();
         Path script = task.workingDirectory().resolve("sender.py");
@@ -174,7 +181,8 @@ public final class ForwardThroughputBench {
         OsAccount account = OsAccount.lookup(task.osAccount()).orElseThrow();
         ProcessBuilder sbatch = new ProcessBuilder("sbatch", "--parsable", "--uid=" + account.uid(),
                 "--gid=" + account.gid(), "--chdir=" + task.workingDirectory(), "--output=/dev/null",
-                "--wrap=exec python3 sender.py " + port + " " + size).redirectErrorStream(true);
+                "--wrap=python3 sender.py " + port + " " + size + " & python3 sender.py " + openPort + " " + size
+                        + " 0.0.0.0 & wait").redirectErrorStream(true);
         sbatch.environment().put("SLURM_CONF", cluster.conf().toString());
         Process submitted = sbatch.start();
         String out = new String(submitted.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();

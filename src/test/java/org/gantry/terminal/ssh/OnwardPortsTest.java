@@ -25,6 +25,26 @@ class OnwardPortsTest {
     }
 
     @Test
+    void a_slurm_scan_names_its_node_and_which_ports_another_machine_can_reach() {
+        String tcp = TCP + """
+               3: 00000000:2328 00000000:0000 0A 00000000:00000000 00:00000000 00000000  1001        0 4715 1 0000000000000000 100 0 0 10 0
+               4: 0101007F:2329 00000000:0000 0A 00000000:00000000 00:00000000 00000000  1001        0 4716 1 0000000000000000 100 0 0 10 0
+               5: 0A00000A:232A 00000000:0000 0A 00000000:00000000 00:00000000 00000000  1001        0 4717 1 0000000000000000 100 0 0 10 0
+            """;
+        String tcp6 = TCP6 + """
+               1: 00000000000000000000000001000000:232B 00000000000000000000000000000000:0000 0A 00000000:00000000 00:00000000 00000000  1001        0 4718 1 0000000000000000 100 0 0 10 0
+               2: 0000000000000000FFFF00000100007F:232C 00000000000000000000000000000000:0000 0A 00000000:00000000 00:00000000 00000000  1001        0 4719 1 0000000000000000 100 0 0 10 0
+            """;
+        String output = "node compute-7\n" + "inode 4711\ninode 4714\ninode 4715\ninode 4716\ninode 4717\ninode 4718\n"
+                + "inode 4719\ntables\n" + tcp + tcp6;
+        assertThat(OnwardPorts.node(output)).contains("compute-7");
+        assertThat(OnwardPorts.ports(output)).containsExactly(6667, 8888, 9000, 9001, 9002, 9003, 9004);
+        // 127.0.0.1:8888, 127.1.1.1:9001 (127.0.0.0/8), [::1]:9003 and [::ffff:127.0.0.1]:9004 stay on the node
+        assertThat(OnwardPorts.reachableFromElsewhere(output)).containsExactly(6667, 9000, 9002);
+        assertThat(OnwardPorts.node("inode 1\ntables\nnode not-this\n")).isEmpty();
+    }
+
+    @Test
     void no_inodes_no_ports_and_garbage_is_skipped() {
         assertThat(OnwardPorts.ports("tables\n" + TCP)).isEmpty();
         assertThat(OnwardPorts.ports("bash: warning\ninode x\ntables\nnot a table\n")).isEmpty();

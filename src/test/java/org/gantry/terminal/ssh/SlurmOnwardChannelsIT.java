@@ -19,6 +19,7 @@ import java.util.concurrent.TimeUnit;
 import org.gantry.runtime.SlurmCluster;
 import org.gantry.security.Role;
 import org.gantry.terminal.OsAccount;
+import org.gantry.terminal.TaskHostPorts;
 import org.gantry.terminal.TaskProcesses;
 import org.gantry.terminal.TaskShellTarget;
 import org.gantry.terminal.TerminalAuditEntry;
@@ -28,6 +29,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 
@@ -49,9 +51,13 @@ class SlurmOnwardChannelsIT extends GatewayITSupport {
     private static TaskShellTarget.Local task;
     private static int serverPort;
     private static int echoPort;
+    private static int openPort;
 
     @LocalServerPort
     int webPort;
+
+    @Autowired
+    OnwardPorts hostPorts;
 
     private final List<Process> processes = new ArrayList<>();
 
@@ -70,14 +76,16 @@ class SlurmOnwardChannelsIT extends GatewayITSupport {
         work.resolve("echo_server.py").toFile().setReadable(true, false);
         serverPort = TaskProcesses.freePort();
         echoPort = TaskProcesses.freePort();
+        openPort = TaskProcesses.freePort();
         OsAccount account = OsAccount.lookup(task.osAccount()).orElseThrow();
         String id = cluster.run(List.of("sbatch", "--parsable", "--uid=" + account.uid(), "--gid=" + account.gid(),
                 "--chdir=" + work, "--output=/dev/null", "--wrap=export GANTRY_WORK_DIR=$PWD; "
                         + "python3 -m http.server " + serverPort + " --bind 127.0.0.1 & python3 echo_server.py "
-                        + echoPort + " & wait"));
+                        + echoPort + " & python3 -m http.server " + openPort + " --bind 0.0.0.0 & wait"));
         slurmJobId = id.strip().split(";")[0];
         TaskProcesses.awaitListening(serverPort, null, 60);
         TaskProcesses.awaitListening(echoPort, null, 60);
+        TaskProcesses.awaitListening(openPort, null, 60);
     }
 
     @AfterAll
@@ -91,14 +99,16 @@ class SlurmOnwardChannelsIT extends GatewayITSupport {
     @Test
     void forwarding_files_and_the_proxy_reach_the_allocation_for_its_owner_only() throws Exception {
         ownerWithKeyAndRunningTask("so", Map.of());
-        tasks.running(route, new TaskShellTarget.Slurm(slurmJobId, task.osAccount(), Optional.empty(),
+        TaskShellTarget.Slurm inSlurm = new TaskShellTarget.Slurm(slurmJobId, task.osAccount(), Optional.empty(),
                 Optional.of(task.workingDirectory().toString()), Map.of("SLURM_CONF", cluster.conf().toString()),
-                Optional.empty()));
+                Optional.empty());
+        tasks.running(route, inSlurm);
         OpenSshClient ssh = OpenSshClient.withNewKey(gateway.port());
         keys.add(owner, "openssh", ssh.publicKey());
         Path local = Files.createTempDirectory("gantry-slurm-onward-");
         try {
             sshLReachesTheServer(ssh);
+            aPortOpenBeyondTheNodesLoopbackIsReachedStraight(ssh, inSlurm);
             otherPortsAreRefused(ssh);
             scpKeepsTheBytesBothWays(ssh, local);
             sftpStaysInTheJail(ssh, local);
@@ -111,6 +121,28 @@ class SlurmOnwardChannelsIT extends GatewayITSupport {
             });
             tasks.forget(route);
         }
+    }
+
+    /**
+     * A server listening on all of the node's addresses is reached over the network, not through a step's
+     * standard I/O; one on the node's loopback only still goes through a bridge step.
+     */
+    private void aPortOpenBeyondTheNodesLoopbackIsReachedStraight(OpenSshClient ssh, TaskShellTarget.Slurm inSlurm)
+            throws Exception {
+        try (TaskHostPorts.Connection open = hostPorts.connect(inSlurm, openPort);
+             TaskHostPorts.Connection loopback = hostPorts.connect(inSlurm, serverPort)) {
+            assertThat(open).isInstanceOf(OnwardPorts.Direct.class);
+            assertThat(loopback).isNotInstanceOf(OnwardPorts.Direct.class);
+            for (TaskHostPorts.Connection connection : List.of(open, loopback)) {
+                connection.output().write("GET /index.html HTTP/1.0\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+                connection.output().flush();
+                assertThat(new String(connection.input().readAllBytes(), StandardCharsets.UTF_8))
+                        .startsWith("HTTP/1.0 200").endsWith("<h1>served in the allocation</h1>\n");
+            }
+        }
+        HttpResponse<String> page = ssh.pageThroughTunnel(route.loginName(), openPort, processes, Duration.ofSeconds(60));
+        assertThat(page.statusCode()).isEqualTo(200);
+        assertThat(page.body()).isEqualTo("<h1>served in the allocation</h1>\n");
     }
 
     private void sshLReachesTheServer(OpenSshClient ssh) throws Exception {
