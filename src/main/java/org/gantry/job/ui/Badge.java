@@ -23,4 +23,13 @@ class Badge extends Span {
             getStyle().set("color", "var(--lumo-contrast-80pct)").set("background-color", "var(--lumo-contrast-5pct)");
         }
     }
+
+    /** The same look as an inline style, for Lit templates that draw badges (the job list's state column). */
+    static String style(String variant) {
+        boolean contrast = variant.equals("contrast");
+        return "display: inline-flex; align-items: center; padding: 0.3em 0.6em; "
+                + "border-radius: var(--lumo-border-radius-s); font-size: var(--lumo-font-size-s); font-weight: 500; "
+                + "line-height: 1; color: " + (contrast ? "var(--lumo-contrast-80pct)" : "var(--lumo-" + variant + "-text-color)")
+                + "; background-color: " + (contrast ? "var(--lumo-contrast-5pct)" : "var(--lumo-" + variant + "-color-10pct)");
+    }
 }

@@ -6,11 +6,10 @@ import com.vaadin.flow.component.button.ButtonVariant;
 import com.vaadin.flow.component.grid.ColumnTextAlign;
 import com.vaadin.flow.component.grid.Grid;
 import com.vaadin.flow.component.grid.GridVariant;
-import com.vaadin.flow.component.html.Span;
 import com.vaadin.flow.component.icon.Icon;
 import com.vaadin.flow.component.icon.VaadinIcon;
-import com.vaadin.flow.component.orderedlayout.HorizontalLayout;
-import com.vaadin.flow.router.RouterLink;
+import com.vaadin.flow.data.renderer.LitRenderer;
+import com.vaadin.flow.router.RouteConfiguration;
 import java.time.Clock;
 import java.util.List;
 import java.util.Map;
@@ -45,16 +44,16 @@ class JobGrid extends Grid<JobListItem> {
                 .setKey("star").setWidth("3.5em").setFlexGrow(0).setTextAlign(ColumnTextAlign.CENTER);
         // Fixed widths that grow with the window: auto width measures the first page of rows, before a
         // sort arrow joins the header, and lets one long name push the columns out of the window.
-        addComponentColumn(JobGrid::nameLink).setHeader("Name").setKey("name").setSortable(true)
+        addColumn(nameLink()).setHeader("Name").setKey("name").setSortable(true)
                 .setSortProperty("name").setWidth(NAME_WIDTH).setFlexGrow(3);
         addColumn(JobListItem::owner).setHeader("User").setKey("user").setSortable(true).setSortProperty("user")
                 .setWidth("8em").setFlexGrow(1);
         addColumn(JobListItem::virtualCluster).setHeader("Virtual cluster").setKey("virtualCluster")
                 .setSortable(true).setSortProperty("virtualCluster").setAutoWidth(true);
-        addComponentColumn(this::stateBadge).setHeader("State").setKey("state")
+        addColumn(stateBadge()).setHeader("State").setKey("state")
                 .setSortable(true).setSortProperty("state").setWidth(STATE_WIDTH).setFlexGrow(0);
         // beside the state, so that a wide window shows why a job failed before the columns that scroll
-        addComponentColumn(this::reason).setHeader("Reason").setKey("reason").setWidth("12em").setFlexGrow(2);
+        addColumn(reason()).setHeader("Reason").setKey("reason").setWidth("12em").setFlexGrow(2);
         addColumn(job -> Formats.dateTime(job.submittedAt())).setHeader("Submitted").setKey("submitted")
                 .setSortable(true).setSortProperty("submitted").setWidth("12.5em").setFlexGrow(0);
         addColumn(job -> job.duration(clock.instant()).map(Formats::duration).orElse("—")).setHeader("Duration")
@@ -62,7 +61,7 @@ class JobGrid extends Grid<JobListItem> {
                 .setFlexGrow(0).setTextAlign(ColumnTextAlign.END);
         addColumn(JobListItem::retries).setHeader("Retries").setKey("retries").setSortable(true)
                 .setSortProperty("retries").setWidth("6.5em").setFlexGrow(0).setTextAlign(ColumnTextAlign.END);
-        addComponentColumn(JobGrid::tags).setHeader("Tags").setKey("tags").setAutoWidth(true).setFlexGrow(1);
+        addColumn(tags()).setHeader("Tags").setKey("tags").setAutoWidth(true).setFlexGrow(1);
         setMultiSort(false);
     }
 
@@ -71,21 +70,34 @@ class JobGrid extends Grid<JobListItem> {
         reasons.putAll(found);
     }
 
-    private Component stateBadge(JobListItem job) {
-        JobStateBadge badge = new JobStateBadge(job.state());
-        // narrow, the reason column is hidden: the failed state says why when touched or hovered
-        Optional.ofNullable(reasons.get(job.id())).ifPresent(reason -> badge.getElement().setAttribute("title", reason));
-        return badge;
+    /*
+     * The name, state, reason and tag columns are Lit templates filled from a few properties per row, not a
+     * server-side component per cell: a session showing 50 rows then keeps far fewer state nodes (Lit binds
+     * text and attribute values as text, so names and tags cannot inject markup). The star stays a
+     * component: it is the one cell with a server-side action.
+     */
+
+    private LitRenderer<JobListItem> stateBadge() {
+        return LitRenderer.<JobListItem>of("""
+                <span theme="badge ${item.variant}" data-state="${item.state}" title="${item.reason}" \
+                style="${item.badgeStyle}">${item.label}</span>""")
+                .withProperty("variant", job -> JobStateBadge.variant(job.state()))
+                .withProperty("state", job -> job.state().name())
+                .withProperty("label", job -> JobStateBadge.label(job.state()))
+                .withProperty("badgeStyle", job -> Badge.style(JobStateBadge.variant(job.state())))
+                // narrow, the reason column is hidden: the failed state says why when touched or hovered
+                .withProperty("reason", this::reasonOf);
     }
 
-    private Component reason(JobListItem job) {
-        String reason = job.state() == JobState.FAILED ? reasons.getOrDefault(job.id(), "") : "";
-        Span text = new Span(reason);
-        text.getElement().setAttribute("title", reason);
-        text.getStyle().set("overflow", "hidden").set("text-overflow", "ellipsis").set("white-space", "nowrap")
-                .set("display", "block").set("color", "var(--lumo-secondary-text-color)");
-        text.addClassName("job-reason");
-        return text;
+    private LitRenderer<JobListItem> reason() {
+        return LitRenderer.<JobListItem>of("""
+                <span class="job-reason" title="${item.reason}" style="overflow: hidden; text-overflow: ellipsis; \
+                white-space: nowrap; display: block; color: var(--lumo-secondary-text-color)">${item.reason}</span>""")
+                .withProperty("reason", this::reasonOf);
+    }
+
+    private String reasonOf(JobListItem job) {
+        return job.state() == JobState.FAILED ? reasons.getOrDefault(job.id(), "") : "";
     }
 
     /** Shows the columns that fit a window {@code pixels} wide, so that a phone never scrolls sideways. */
@@ -101,7 +113,7 @@ class JobGrid extends Grid<JobListItem> {
         Button star = new Button(starIcon(job.starred()), e -> onStarClicked.accept(job));
         star.addThemeVariants(ButtonVariant.LUMO_TERTIARY_INLINE, ButtonVariant.LUMO_ICON);
         star.setAriaLabel((job.starred() ? "Unstar " : "Star ") + job.frameworkName());
-        star.setTooltipText(job.starred() ? "Unstar" : "Star");
+        star.getElement().setAttribute("title", job.starred() ? "Unstar" : "Star");
         star.setId("star-" + job.frameworkName());
         star.getElement().setAttribute("data-starred", String.valueOf(job.starred()));
         return star;
@@ -114,25 +126,22 @@ class JobGrid extends Grid<JobListItem> {
         return icon;
     }
 
-    private static Component nameLink(JobListItem job) {
-        RouterLink link = new RouterLink(job.name(), JobDetailView.class, JobDetailView.parameters(job.owner(),
-                job.name()));
-        link.setId("job-" + job.frameworkName());
-        return link;
+    /** A link the client-side router follows, as {@code RouterLink} renders it. */
+    private static LitRenderer<JobListItem> nameLink() {
+        return LitRenderer.<JobListItem>of("""
+                <a id="job-${item.id}" href="${item.href}" router-link>${item.name}</a>""")
+                .withProperty("id", JobListItem::frameworkName)
+                .withProperty("name", JobListItem::name)
+                .withProperty("href", job -> RouteConfiguration.forApplicationScope().getUrl(JobDetailView.class,
+                        JobDetailView.parameters(job.owner(), job.name())));
     }
 
-    private static Component tags(JobListItem job) {
-        HorizontalLayout tags = new HorizontalLayout();
-        tags.setSpacing(false);
-        tags.getStyle().set("gap", "var(--lumo-space-xs)").set("flex-wrap", "wrap");
-        for (String tag : job.tags()) {
-            Span chip = new Span(tag);
-            chip.getElement().getThemeList().add("badge");
-            chip.getStyle().set("font-size", "var(--lumo-font-size-xs)").set("padding", "0.15em 0.5em")
-                    .set("border-radius", "var(--lumo-border-radius-s)")
-                    .set("background-color", "var(--lumo-contrast-10pct)");
-            tags.add(chip);
-        }
-        return tags;
+    private static LitRenderer<JobListItem> tags() {
+        return LitRenderer.<JobListItem>of("""
+                <div style="display: flex; flex-wrap: wrap; gap: var(--lumo-space-xs)">${item.tags.map(tag => html`\
+                <span theme="badge" style="font-size: var(--lumo-font-size-xs); padding: 0.15em 0.5em; \
+                border-radius: var(--lumo-border-radius-s); background-color: var(--lumo-contrast-10pct)">${tag}</span>`)}\
+                </div>""")
+                .withProperty("tags", JobListItem::tags);
     }
 }

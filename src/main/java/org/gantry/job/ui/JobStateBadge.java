@@ -16,7 +16,7 @@ class JobStateBadge extends Badge {
         return name.charAt(0) + name.substring(1).toLowerCase(Locale.ROOT);
     }
 
-    private static String variant(JobState state) {
+    static String variant(JobState state) {
         return switch (state) {
             case RUNNING -> "primary";
             case SUCCEEDED -> "success";

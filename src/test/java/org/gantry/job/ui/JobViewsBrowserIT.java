@@ -10,6 +10,7 @@ import org.gantry.job.JobState;
 import org.gantry.testsupport.Browser;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
+import org.openqa.selenium.WebElement;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.support.ui.WebDriverWait;
@@ -55,6 +56,13 @@ class JobViewsBrowserIT {
                     .ignoring(StaleElementReferenceException.class).until(d -> "true".equals(
                     d.findElement(By.id("star-" + dave + "~shared-dataset-prep")).getDomAttribute("data-starred")));
             browser.screenshot("job-list-all-starred");
+            // the name, state and tag cells are Lit templates: their markup reaches the page as written
+            assertThat(browser.driver.findElements(By.cssSelector("vaadin-grid-cell-content span[theme='badge']"))
+                    .stream().map(WebElement::getText)).contains("dataset", "v2");
+            assertThat(browser.driver.findElement(By.cssSelector("vaadin-grid-cell-content span[data-state]"))
+                    .getText()).isEqualTo("Running");
+            assertThat(browser.driver.findElement(By.id("job-" + dave + "~shared-dataset-prep")).getDomAttribute("href"))
+                    .isEqualTo("job-detail/" + dave + "~shared-dataset-prep");
 
             browser.open("/starred");
             browser.await(By.id("starred-list"));
