@@ -55,7 +55,7 @@ class SshHostController {
     /**
      * A host as an administrator registers it; {@code cpu}, {@code memoryMb} and {@code gpu} go
      * together; {@code hostKey} is a public key ({@code ssh-ed25519 AAAA…}); {@code virtualCluster}
-     * names the ssh-executor virtual cluster to run on this host, created for group default.
+     * names the ssh-executor virtual cluster this host joins (created for group default).
      */
     record HostBody(String host, Integer port, String username, String keyPath, String baseDir, String description,
                     Integer cpu, Integer memoryMb, Integer gpu, String hostKey, String virtualCluster) {

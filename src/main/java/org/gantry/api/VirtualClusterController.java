@@ -18,9 +18,10 @@ import org.springframework.web.bind.annotation.RestController;
 /**
  * Virtual clusters in OpenPAI's shape. Guaranteed resources are the cluster's quotas (0 where
  * unlimited); total resources are what the cluster can get: its quota, bounded by the
- * executor's capacity where Gantry knows it (the local machine), 0 where neither is set; used
- * resources are those of its tasks running now, and {@code usedCapacity} the share of total
- * CPUs they take, in percent.
+ * executor's capacity where Gantry knows it (the local machine, measured SSH hosts together),
+ * 0 where neither is set; used resources are those of its tasks running now, and
+ * {@code usedCapacity} the share of total CPUs they take, in percent. Administrators also see
+ * an ssh cluster's {@code hosts}.
  */
 @RestController
 @RequestMapping("/api/v2/virtual-clusters")

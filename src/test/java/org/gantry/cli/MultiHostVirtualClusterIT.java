@@ -6,6 +6,7 @@ import static org.gantry.runtime.RuntimeJobs.await;
 import static org.gantry.runtime.RuntimeJobs.ended;
 import static org.gantry.runtime.RuntimeJobs.job;
 import static org.gantry.runtime.RuntimeJobs.name;
+import static org.gantry.runtime.RuntimeJobs.state;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.PrintWriter;
@@ -30,7 +31,7 @@ import org.springframework.boot.test.web.server.LocalServerPort;
  * One virtual cluster on two compute machines (decision 0094): {@code gantry admin deploy}
  * registers two real Debian sshd servers on loopback ports into the same {@code vc}; a job whose
  * tasks together need more than one host's measured cpu runs a task on each, and with the first
- * host drained new tasks go to the second only. Each task prints the sshd port it was started
+ * host unreachable or drained new tasks go to the second only. Each task prints the sshd port it was started
  * through, read back through the REST log route, which follows the attempt's host.
  */
 @RuntimeSpringTest
@@ -109,10 +110,18 @@ class MultiHostVirtualClusterIT {
 
     /** Runs a job of {@code tasks} tasks needing {@code cpu} each; returns each task's host alias and sshd port. */
     private List<String> run(RestClient user, int tasks, int cpu) throws Exception {
+        return hosts(user, submit(user, tasks, cpu, "true"));
+    }
+
+    private String submit(RestClient user, int tasks, int cpu, String before) {
         String jobName = name("multi");
         user.submit(job(jobName, "instances: " + tasks + "\nresourcePerInstance: {cpu: " + cpu + ", memoryMB: 64}",
-                "echo port=${SSH_CONNECTION##* }")
+                before, "echo port=${SSH_CONNECTION##* }")
                 .replace("type: job\n", "type: job\ndefaults:\n  virtualCluster: " + vc + "\n"));
+        return jobName;
+    }
+
+    private List<String> hosts(RestClient user, String jobName) throws Exception {
         JsonNode done = await(user, user.username(), jobName, ended(), WAIT);
         assertThat(done.at("/jobStatus/state").asText()).as(done.toString()).isEqualTo("SUCCEEDED");
         List<String> hosts = new ArrayList<>();
@@ -143,6 +152,17 @@ class MultiHostVirtualClusterIT {
         List<String> spread = run(user, 2, cpu);
 
         assertThat(spread).containsExactlyInAnyOrder(c1Name + " port=" + c1.port(), c2Name + " port=" + c2.port());
+
+        // the first host stops answering while a task runs there: the next task goes to the second
+        Path release = dir.resolve("release");
+        String held = submit(user, 1, 1, "while [ ! -e " + release + " ]; do sleep 0.2; done");
+        await(user, user.username(), held, state("RUNNING"), WAIT);
+        c1.crash();
+        String meanwhile = submit(user, 1, 1, "true");
+        assertThat(hosts(user, meanwhile)).containsExactly(c2Name + " port=" + c2.port());
+        c1.up();
+        Files.writeString(release, "");
+        assertThat(hosts(user, held)).containsExactly(c1Name + " port=" + c1.port());
 
         admin.putJson("/api/v2/ssh-hosts/" + c1Name + "/draining", Map.of("draining", true));
         assertThat(admin.get("/api/v2/virtual-clusters/" + vc).json().path("hosts").get(0)

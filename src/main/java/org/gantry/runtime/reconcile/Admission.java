@@ -1,6 +1,7 @@
 package org.gantry.runtime.reconcile;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -8,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
@@ -120,11 +122,17 @@ class Admission {
         List<Admitted> admitted = new ArrayList<>();
         // the attempts not ended, and those claimed in this pass: what later jobs find used on a host
         List<TaskAttempt> counted = new ArrayList<>(active);
+        // clusters with a job waiting for room on their hosts: their later jobs wait behind it, not to starve it
+        Set<String> held = new HashSet<>();
         for (CapacityQueue.Demand demand : demands) {
             if (decision.admitted().contains(demand.jobId())) {
                 RunnableJob job = jobs.get(demand.jobId());
+                if (held.contains(job.virtualCluster())) {
+                    behind(waiting.get(job.id()), job.virtualCluster());
+                    continue;
+                }
                 admitted.addAll(claim(job, waiting.get(job.id()), specs.get(job.id()), vcs.get(job.virtualCluster()),
-                        counted, unreachable));
+                        counted, unreachable, held));
             }
         }
         return admitted;
@@ -170,8 +178,17 @@ class Admission {
 
     static final String CHECKING_INPUTS = "checking the job's inputs";
 
+    private void behind(List<RunnableTask> ready, String cluster) {
+        String reason = "behind earlier jobs of virtual cluster " + cluster;
+        Map<Long, String> reasons = ready.stream().filter(t -> !reason.equals(t.waitingReason().orElse(null)))
+                .collect(Collectors.toMap(RunnableTask::id, t -> reason));
+        if (!reasons.isEmpty()) {
+            store.waitingReasons(reasons);
+        }
+    }
+
     private List<Admitted> claim(RunnableJob job, List<RunnableTask> ready, JobSpec spec, VirtualCluster vc,
-                                 List<TaskAttempt> active, UnreachableTargets unreachable) {
+                                 List<TaskAttempt> active, UnreachableTargets unreachable, Set<String> held) {
         if (vc == null) {
             ready.forEach(t -> store.taskFailed(t.id(), "virtual cluster " + job.virtualCluster() + " no longer exists"));
             return List.of();
@@ -194,11 +211,17 @@ class Admission {
             executor = executors.get(vc.getExecutor());
             Optional<List<TargetHost>> hosts = executor.hosts(vc.getExecutorTarget());
             if (hosts.isPresent()) {
-                Optional<String> waits = placeOnHosts(ready, spec, vc, hosts.get(), active, unreachable, targets);
+                Optional<HostPlacement.Waits> waits = placeOnHosts(ready, spec, vc, hosts.get(), active, unreachable,
+                        targets);
                 if (waits.isPresent()) {
+                    if (waits.get().forRoom()) {
+                        // not a job no host can ever hold, nor one waiting for hosts to come back: those block no one
+                        held.add(vc.getName());
+                    }
+                    String reason = waits.get().reason();
                     Map<Long, String> reasons = ready.stream()
-                            .filter(t -> !waits.get().equals(t.waitingReason().orElse(null)))
-                            .collect(Collectors.toMap(RunnableTask::id, t -> waits.get()));
+                            .filter(t -> !reason.equals(t.waitingReason().orElse(null)))
+                            .collect(Collectors.toMap(RunnableTask::id, t -> reason));
                     if (!reasons.isEmpty()) {
                         store.waitingReasons(reasons);
                     }
@@ -207,7 +230,7 @@ class Admission {
             } else {
                 ready.forEach(t -> targets.put(t.id(), vc.getExecutorTarget()));
             }
-            for (String target : new java.util.TreeSet<>(targets.values())) {
+            for (String target : new TreeSet<>(targets.values())) {
                 placements.put(target, executor.placement(target, job.user()));
             }
         } catch (ExecutorException e) {
@@ -265,8 +288,11 @@ class Admission {
     /**
      * Chooses each ready task's host ({@link HostPlacement}), into {@code targets}; a host found
      * unreachable in this pass takes none. Returns why the job waits when its tasks do not all fit.
+     * Within one pass, hosts of a cluster fill in the jobs' submission order: a job that waits
+     * for room holds back the cluster's later jobs (see the caller), as {@link CapacityQueue}
+     * keeps order within a pool.
      */
-    private Optional<String> placeOnHosts(List<RunnableTask> ready, JobSpec spec, VirtualCluster vc,
+    private Optional<HostPlacement.Waits> placeOnHosts(List<RunnableTask> ready, JobSpec spec, VirtualCluster vc,
                                           List<TargetHost> hosts, List<TaskAttempt> active,
                                           UnreachableTargets unreachable, Map<Long, String> targets) {
         Map<String, Resources> used = new HashMap<>();
@@ -280,12 +306,12 @@ class Admission {
         List<RunnableTask> ordered = new ArrayList<>();
         for (TaskRole role : spec.taskRoles().values()) {
             ready.stream().filter(t -> t.role().equals(role.name()))
-                    .sorted(java.util.Comparator.comparingInt(RunnableTask::index)).forEach(ordered::add);
+                    .sorted(Comparator.comparingInt(RunnableTask::index)).forEach(ordered::add);
         }
         HostPlacement.Outcome outcome = HostPlacement.place(seen, ordered.stream()
                 .map(t -> TaskPlanner.resources(TaskPlanner.role(spec, t.role()))).toList());
         if (outcome instanceof HostPlacement.Waits waits) {
-            return Optional.of(waits.reason());
+            return Optional.of(waits);
         }
         List<String> chosen = ((HostPlacement.Placed) outcome).targets();
         for (int i = 0; i < ordered.size(); i++) {

@@ -45,12 +45,19 @@ final class HostPlacement {
      *              the tasks
      */
     record Waits(String reason, boolean never) implements Outcome {
+
+        /** Whether it waits for room on a host, which a later job of its cluster must not take first. */
+        boolean forRoom() {
+            return !never && !reason.startsWith(UNAVAILABLE);
+        }
     }
+
+    private static final String UNAVAILABLE = "executor unavailable: ";
 
     static Outcome place(List<Host> hosts, List<Resources> tasks) {
         List<Host> open = hosts.stream().filter(h -> h.unavailable().isEmpty()).toList();
         if (open.isEmpty()) {
-            return new Waits("executor unavailable: " + (hosts.isEmpty() ? "the virtual cluster names no SSH host"
+            return new Waits(UNAVAILABLE + (hosts.isEmpty() ? "the virtual cluster names no SSH host"
                     : String.join("; ", hosts.stream().map(h -> h.unavailable().orElseThrow()).toList())), false);
         }
         Map<String, Resources> given = new LinkedHashMap<>();

@@ -29,8 +29,9 @@ import org.gantry.security.VirtualClusterLoad.Amount;
 
 /**
  * Administrators define virtual clusters: the executor and target their tasks run on and
- * optional quotas. The list shows each one's quota, the capacity of the machine it runs on
- * where Gantry knows it (the local executor's), and what its running tasks use now.
+ * optional quotas. The list shows each one's quota, the capacity of the machines it runs on
+ * where Gantry knows it (the local executor's, measured SSH hosts'), what its running tasks use
+ * now and, for an ssh cluster, each host's use and measured capacity (decision 0094).
  */
 @Route("admin/virtual-clusters")
 @PageTitle("Virtual clusters · Gantry")

@@ -74,6 +74,7 @@ class HostPlacementTest {
         assertThat(outcome).isEqualTo(new HostPlacement.Waits("needs 1 cpu, 512 MB, 0 gpu on one SSH host"
                 + " (its job's 3 waiting tasks start together); c1 0 cpu, 3584 MB, 0 gpu free;"
                 + " c2 0 cpu, 3584 MB, 0 gpu free", false));
+        assertThat(((HostPlacement.Waits) outcome).forRoom()).isTrue();
     }
 
     @Test
@@ -83,6 +84,7 @@ class HostPlacementTest {
 
         assertThat(outcome).isEqualTo(new HostPlacement.Waits("needs 4 cpu, 512 MB, 0 gpu on one SSH host;"
                 + " it can never start here: c1 has 2 cpu, 4096 MB, 0 gpu; c2 has 2 cpu, 4096 MB, 0 gpu", true));
+        assertThat(((HostPlacement.Waits) outcome).forRoom()).isFalse();
     }
 
     @Test
@@ -94,5 +96,6 @@ class HostPlacementTest {
                 "executor unavailable: SSH host c1 is draining and takes no new tasks", false));
         assertThat(HostPlacement.place(List.of(), List.of(ONE))).isEqualTo(new HostPlacement.Waits(
                 "executor unavailable: the virtual cluster names no SSH host", false));
+        assertThat(((HostPlacement.Waits) HostPlacement.place(List.of(draining), List.of(ONE))).forRoom()).isFalse();
     }
 }
