@@ -20,11 +20,15 @@ import java.util.List;
 import java.util.Map;
 import org.gantry.runtime.OpenSshServer;
 import org.gantry.runtime.RuntimeSpringTest;
+import org.gantry.security.GroupService;
+import org.gantry.security.VirtualCluster;
+import org.gantry.testsupport.TestSecurity;
 import org.gantry.testsupport.RestClient;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
 
 /**
@@ -44,6 +48,9 @@ class MultiHostVirtualClusterIT {
 
     @TempDir
     Path dir;
+
+    @Autowired
+    GroupService groups;
 
     private final List<DeployTestHost> machines = new ArrayList<>();
     private DeployTestHost c1;
@@ -177,5 +184,42 @@ class MultiHostVirtualClusterIT {
         String removed = deploy("--remove", c1Name);
         assertThat(removed).contains("+ deregister SSH host " + c1Name);
         assertThat(run(user, 1, 1)).containsExactly(c2Name + " port=" + c2.port());
+    }
+
+    @Test
+    void a_host_joins_the_hosts_its_cluster_names_and_a_cluster_on_gantrys_own_host_moves_to_it() {
+        String suffix = Long.toString(System.nanoTime() % 100000);
+        String moved = "moved-" + suffix;
+        String slurm = "queue-" + suffix;
+        TestSecurity.asAdmin(() -> {
+            groups.saveVirtualCluster(new GroupService.VirtualClusterSettings(moved, "was local", "local", "", 3,
+                    null, null));
+            groups.saveVirtualCluster(new GroupService.VirtualClusterSettings(slurm, "", "slurm", "debug", null,
+                    null, null));
+        });
+
+        register("mv1-" + suffix, c1, moved);
+        register("mv2-" + suffix, c2, moved);
+        register("mv1-" + suffix, c1, moved);
+
+        VirtualCluster cluster = groups.virtualCluster(moved).orElseThrow();
+        assertThat(cluster.getExecutor()).isEqualTo("ssh");
+        assertThat(cluster.targets()).containsExactly("mv1-" + suffix, "mv2-" + suffix);
+        assertThat(cluster.getCpuQuota()).isEqualTo(3);
+        assertThat(admin.get("/api/v2/ssh-hosts/mv2-" + suffix).json().path("virtualClusters").toString())
+                .contains(moved);
+        RestClient.Response refused = admin.putJson("/api/v2/ssh-hosts/mv3-" + suffix, body(c1, slurm));
+        assertThat(refused.status()).as(refused.body()).isEqualTo(409);
+        assertThat(refused.body()).contains("Virtual cluster " + slurm + " runs on slurm:debug already");
+    }
+
+    private void register(String alias, DeployTestHost host, String cluster) {
+        RestClient.Response put = admin.putJson("/api/v2/ssh-hosts/" + alias, body(host, cluster));
+        assertThat(put.status()).as(put.body()).isEqualTo(200);
+    }
+
+    private Map<String, Object> body(DeployTestHost host, String cluster) {
+        return Map.of("host", "127.0.0.1", "port", host.port(), "username", DeployTestHost.USER,
+                "keyPath", dir.resolve("client_key").toString(), "virtualCluster", cluster);
     }
 }
