@@ -11,6 +11,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
 import org.gantry.runtime.ClusterInventory;
+import org.gantry.runtime.Executor;
 import org.gantry.runtime.Resources;
 import org.gantry.runtime.ssh.SshExecutor;
 import org.gantry.runtime.ssh.SshHost;
@@ -54,7 +55,7 @@ class SshHostController {
     /**
      * A host as an administrator registers it; {@code cpu}, {@code memoryMb} and {@code gpu} go
      * together; {@code hostKey} is a public key ({@code ssh-ed25519 AAAA…}); {@code virtualCluster}
-     * names the ssh-executor virtual cluster to run on this host, created for group default.
+     * names the ssh-executor virtual cluster this host joins (created for group default).
      */
     record HostBody(String host, Integer port, String username, String keyPath, String baseDir, String description,
                     Integer cpu, Integer memoryMb, Integer gpu, String hostKey, String virtualCluster) {
@@ -67,7 +68,7 @@ class SshHostController {
     @Operation(summary = "All SSH hosts, by alias")
     List<Map<String, Object>> list() {
         Map<String, List<String>> clusters = clustersByHost();
-        Map<String, List<Map<String, Object>>> running = runningByHost();
+        Map<String, List<ClusterInventory.Pod>> running = runningByHost();
         return hosts.hosts().stream().map(host -> json(host, clusters, running)).toList();
     }
 
@@ -123,20 +124,31 @@ class SshHostController {
         return Map.of("message", "SSH host " + alias + " is removed.");
     }
 
-    /** The virtual cluster runs on this host, and group default may use it. */
+    /**
+     * The virtual cluster runs on this host too, after the hosts it names already (decision 0094),
+     * and group default may use it. A cluster on Gantry's own host (the bootstrap's {@code default})
+     * moves to its SSH hosts; one that Slurm runs is refused.
+     */
     private void serve(String name, String alias) {
         Optional<VirtualCluster> existing = groups.virtualCluster(name);
-        boolean elsewhere = existing.filter(vc -> !vc.getExecutor().equals(SshExecutor.KIND)
-                || !(vc.getExecutorTarget().isEmpty() || vc.getExecutorTarget().equals(alias))).isPresent();
-        if (elsewhere) {
+        boolean local = existing.filter(vc -> vc.getExecutor().equals(Executor.LOCAL)
+                && vc.getExecutorTarget().isEmpty()).isPresent();
+        if (existing.isPresent() && !local && !existing.get().getExecutor().equals(SshExecutor.KIND)) {
             VirtualCluster vc = existing.get();
             throw new ApiException(HttpStatus.CONFLICT, "ConflictVirtualClusterError", "Virtual cluster " + name
                     + " runs on " + vc.getExecutor() + (vc.getExecutorTarget().isEmpty() ? "" : ":"
                     + vc.getExecutorTarget()) + " already: give this host another one.");
         }
-        if (existing.isEmpty() || existing.get().getExecutorTarget().isEmpty()) {
-            groups.saveVirtualCluster(new GroupService.VirtualClusterSettings(name, "Tasks on SSH host " + alias,
+        if (existing.isEmpty()) {
+            groups.saveVirtualCluster(new GroupService.VirtualClusterSettings(name, "Tasks on SSH hosts",
                     SshExecutor.KIND, alias, null, null, null));
+        } else if (local || !existing.get().targets().contains(alias)) {
+            VirtualCluster vc = existing.get();
+            List<String> hostsOf = new ArrayList<>(local ? List.of() : vc.targets());
+            hostsOf.add(alias);
+            groups.saveVirtualCluster(new GroupService.VirtualClusterSettings(name, vc.getDescription(),
+                    SshExecutor.KIND, String.join(",", hostsOf), vc.getCpuQuota(), vc.getMemoryMbQuota(),
+                    vc.getGpuQuota()));
         }
         Optional<UserGroup> group = groups.group(DEFAULT_GROUP);
         Set<String> names = group.map(g -> g.getVirtualClusters().stream().map(VirtualCluster::getName)
@@ -152,29 +164,29 @@ class SshHostController {
     }
 
     private Map<String, List<String>> clustersByHost() {
-        return groups.virtualClusters().stream().filter(vc -> vc.getExecutor().equals(SshExecutor.KIND))
-                .collect(Collectors.groupingBy(VirtualCluster::getExecutorTarget,
-                        Collectors.mapping(VirtualCluster::getName, Collectors.toList())));
+        Map<String, List<String>> clusters = new LinkedHashMap<>();
+        groups.virtualClusters().stream().filter(vc -> vc.getExecutor().equals(SshExecutor.KIND))
+                .forEach(vc -> vc.targets().forEach(alias -> clusters.computeIfAbsent(alias, a -> new ArrayList<>())
+                        .add(vc.getName())));
+        return clusters;
     }
 
-    /** The task launches not ended, by the host their virtual cluster runs on. */
-    private Map<String, List<Map<String, Object>>> runningByHost() {
-        Map<String, String> hostOfCluster = groups.virtualClusters().stream()
-                .filter(vc -> vc.getExecutor().equals(SshExecutor.KIND))
-                .collect(Collectors.toMap(VirtualCluster::getName, VirtualCluster::getExecutorTarget));
-        Map<String, List<Map<String, Object>>> running = new LinkedHashMap<>();
-        for (ClusterInventory.Pod pod : inventory.pods()) {
-            String host = hostOfCluster.get(pod.virtualCluster());
-            if (host != null && pod.executor().equals(SshExecutor.KIND)) {
-                running.computeIfAbsent(host, h -> new ArrayList<>()).add(Map.of("user", pod.user(),
-                        "job", pod.job(), "taskRole", pod.taskRole(), "taskIndex", pod.taskIndex()));
-            }
-        }
-        return running;
+    /** The task launches not ended, by the host their attempt was placed on. */
+    private Map<String, List<ClusterInventory.Pod>> runningByHost() {
+        return inventory.pods().stream().filter(pod -> pod.executor().equals(SshExecutor.KIND))
+                .collect(Collectors.groupingBy(ClusterInventory.Pod::target));
+    }
+
+    private static Map<String, Object> resources(Resources resources) {
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put("cpu", resources.cpu());
+        json.put("memoryMb", resources.memoryMB());
+        json.put("gpu", resources.gpu());
+        return json;
     }
 
     private static Map<String, Object> json(SshHost host, Map<String, List<String>> clusters,
-                                            Map<String, List<Map<String, Object>>> running) {
+                                            Map<String, List<ClusterInventory.Pod>> running) {
         Map<String, Object> json = new LinkedHashMap<>();
         json.put("alias", host.getAlias());
         json.put("host", host.getHost());
@@ -191,7 +203,11 @@ class SshHostController {
         json.put("hostKey", host.getHostKey().orElse(null));
         json.put("draining", host.isDraining());
         json.put("virtualClusters", clusters.getOrDefault(host.getAlias(), List.of()));
-        json.put("running", running.getOrDefault(host.getAlias(), List.of()));
+        List<ClusterInventory.Pod> there = running.getOrDefault(host.getAlias(), List.of());
+        json.put("used", resources(there.stream().map(ClusterInventory.Pod::resources)
+                .reduce(Resources.NONE, Resources::plus)));
+        json.put("running", there.stream().map(pod -> Map.of("user", pod.user(), "job", pod.job(),
+                "taskRole", pod.taskRole(), "taskIndex", pod.taskIndex())).toList());
         return json;
     }
 }

@@ -4,6 +4,7 @@ import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.gantry.security.CurrentUser;
 import org.gantry.security.GroupService;
 import org.gantry.security.VirtualCluster;
 import org.gantry.security.VirtualClusterLoad;
@@ -17,9 +18,10 @@ import org.springframework.web.bind.annotation.RestController;
 /**
  * Virtual clusters in OpenPAI's shape. Guaranteed resources are the cluster's quotas (0 where
  * unlimited); total resources are what the cluster can get: its quota, bounded by the
- * executor's capacity where Gantry knows it (the local machine), 0 where neither is set; used
- * resources are those of its tasks running now, and {@code usedCapacity} the share of total
- * CPUs they take, in percent.
+ * executor's capacity where Gantry knows it (the local machine, measured SSH hosts together),
+ * 0 where neither is set; used resources are those of its tasks running now, and
+ * {@code usedCapacity} the share of total CPUs they take, in percent. Administrators also see
+ * an ssh cluster's {@code hosts}.
  */
 @RestController
 @RequestMapping("/api/v2/virtual-clusters")
@@ -28,10 +30,12 @@ class VirtualClusterController {
 
     private final GroupService groups;
     private final VirtualClusterLoad load;
+    private final CurrentUser currentUser;
 
-    VirtualClusterController(GroupService groups, VirtualClusterLoad load) {
+    VirtualClusterController(GroupService groups, VirtualClusterLoad load, CurrentUser currentUser) {
         this.groups = groups;
         this.load = load;
+        this.currentUser = currentUser;
     }
 
     @GetMapping({"", "/"})
@@ -69,6 +73,20 @@ class VirtualClusterController {
         json.put("status", "RUNNING");
         json.put("description", vc.getDescription());
         json.put("executor", vc.getExecutor());
+        if (currentUser.isAdmin() && vc.getExecutor().equals("ssh")) {
+            // for administrators: the hosts, in the order tasks fill them (decision 0094)
+            json.put("hosts", load.hosts(vc).stream().map(VirtualClusterController::host).toList());
+        }
+        return json;
+    }
+
+    private static Map<String, Object> host(VirtualClusterLoad.HostLoad host) {
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put("name", host.name());
+        json.put("resourcesTotal", host.capacity().map(VirtualClusterController::resources).orElse(null));
+        json.put("resourcesUsed", resources(host.used()));
+        json.put("takesNewTasks", host.unavailable().isEmpty());
+        json.put("reason", host.unavailable().orElse(null));
         return json;
     }
 

@@ -43,9 +43,13 @@ public class ClusterInventory {
                        String detail) {
     }
 
-    /** One running (or starting, or stopping) task launch. */
+    /**
+     * One running (or starting, or stopping) task launch.
+     *
+     * @param target the executor target its attempt was placed on: for ssh its host's alias
+     */
     public record Pod(String user, String job, String virtualCluster, String taskRole, int taskIndex, int retry,
-                      String executor, String node, Resources resources, Map<String, List<Integer>> ports,
+                      String executor, String target, String node, Resources resources, Map<String, List<Integer>> ports,
                       boolean started, Optional<Instant> startedAt, Instant claimedAt, Optional<String> containerId) {
     }
 
@@ -75,7 +79,7 @@ public class ClusterInventory {
         for (Executor executor : executors.all().stream()
                 .sorted(Comparator.comparing(Executor::kind).reversed()).toList()) {
             Set<String> targets = clusters.stream().filter(vc -> executor.kind().equals(vc.getExecutor()))
-                    .map(VirtualCluster::getExecutorTarget).collect(Collectors.toCollection(TreeSet::new));
+                    .flatMap(vc -> vc.targets().stream()).collect(Collectors.toCollection(TreeSet::new));
             nodes.addAll(executor.nodes(targets));
         }
         return nodes;
@@ -96,7 +100,7 @@ public class ClusterInventory {
                 continue;
             }
             pods.add(new Pod(job.user(), job.name(), job.virtualCluster(), task.get().role(), task.get().index(),
-                    attempt.getRetry(), attempt.getExecutor(), attempt.getNode().filter(n -> !n.isBlank())
+                    attempt.getRetry(), attempt.getExecutor(), attempt.getTarget(), attempt.getNode().filter(n -> !n.isBlank())
                     .orElse(attempt.getHost()), attempt.resources(), PortList.parse(attempt.getPorts()),
                     attempt.getStartedAt().isPresent(), attempt.getStartedAt(), attempt.getClaimedAt(),
                     attempt.handle().map(ExecutionHandle::toString)));

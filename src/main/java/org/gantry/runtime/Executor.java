@@ -59,6 +59,16 @@ public interface Executor {
     }
 
     /**
+     * The machines a virtual cluster's target spreads its tasks over, in the order admission
+     * fills them, when admission places each task on one of them (SSH hosts; decision 0094):
+     * each task's attempt then records the machine's own target. Empty (the default) when the
+     * target takes a job's tasks as a whole (Gantry's host, a Slurm partition).
+     */
+    default Optional<List<TargetHost>> hosts(String target) {
+        return Optional.empty();
+    }
+
+    /**
      * The machines this executor runs tasks on, for administrators' node list: {@code targets}
      * are the executor targets virtual clusters name. A target that cannot be asked now is
      * left out. Gantry's own host is not among them (the runtime lists it itself).

@@ -1,5 +1,6 @@
 package org.gantry.security;
 
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashSet;
 import java.util.List;
@@ -12,6 +13,9 @@ import org.springframework.transaction.annotation.Transactional;
 /** Groups and virtual clusters, and which groups may use which clusters. */
 @Service
 public class GroupService {
+
+    /** An SSH host's alias, as the ssh executor registers it. */
+    private static final String SSH_ALIAS = "[A-Za-z0-9_.-]{1,64}";
 
     private final UserGroupRepository groups;
     private final VirtualClusterRepository clusters;
@@ -95,11 +99,36 @@ public class GroupService {
                 .orElseGet(() -> new VirtualCluster(settings.name(), ""));
         vc.setDescription(settings.description() == null ? "" : settings.description());
         vc.setExecutor(settings.executor());
-        vc.setExecutorTarget(settings.executorTarget() == null ? "" : settings.executorTarget());
+        vc.setExecutorTarget(target(settings.executor(), settings.executorTarget()));
         vc.setCpuQuota(nonNegative(settings.cpuQuota(), "cpu quota"));
         vc.setMemoryMbQuota(nonNegative(settings.memoryMbQuota(), "memory quota"));
         vc.setGpuQuota(nonNegative(settings.gpuQuota(), "gpu quota"));
         return clusters.save(vc);
+    }
+
+    /** SSH host aliases, each once; written back comma-separated without blanks. */
+    private static String target(String executor, String target) {
+        String trimmed = target == null ? "" : target.trim();
+        if (trimmed.length() > VirtualCluster.TARGET_MAX) {
+            throw new AccountException("The executor target is longer than " + VirtualCluster.TARGET_MAX
+                    + " characters");
+        }
+        if (!"ssh".equals(executor) || trimmed.isEmpty()) {
+            return trimmed;
+        }
+        List<String> aliases = new ArrayList<>();
+        for (String alias : trimmed.split(",")) {
+            String name = alias.trim();
+            if (!name.matches(SSH_ALIAS)) {
+                throw new AccountException("An ssh virtual cluster names its SSH hosts, comma-separated (c1,c2);"
+                        + " `" + name + "` is not an alias");
+            }
+            if (aliases.contains(name)) {
+                throw new AccountException("SSH host " + name + " is named twice");
+            }
+            aliases.add(name);
+        }
+        return String.join(",", aliases);
     }
 
     private static Integer nonNegative(Integer value, String what) {

@@ -3,6 +3,8 @@ package org.gantry.security;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Table;
+import java.util.Arrays;
+import java.util.List;
 import org.gantry.base.domain.AbstractEntity;
 
 /**
@@ -26,8 +28,13 @@ public class VirtualCluster extends AbstractEntity {
     @Column(nullable = false, length = 16)
     private String executor = "local";
 
-    /** Executor target: an SSH host alias or a Slurm partition; empty for local. */
-    @Column(name = "executor_target", nullable = false, length = 255)
+    public static final int TARGET_MAX = 8192;
+
+    /**
+     * Executor target: the SSH host aliases, comma-separated in the order tasks fill them
+     * (decision 0094); a Slurm partition; empty for local.
+     */
+    @Column(name = "executor_target", nullable = false, length = TARGET_MAX)
     private String executorTarget = "";
 
     @Column(name = "cpu_quota")
@@ -69,6 +76,17 @@ public class VirtualCluster extends AbstractEntity {
 
     public String getExecutorTarget() {
         return executorTarget;
+    }
+
+    /**
+     * The SSH host aliases of an ssh cluster, in order; for other executors their one target, if
+     * any (a Slurm target may hold commas of its own: several partitions).
+     */
+    public List<String> targets() {
+        if (!"ssh".equals(executor)) {
+            return executorTarget.isEmpty() ? List.of() : List.of(executorTarget);
+        }
+        return Arrays.stream(executorTarget.split(",")).map(String::trim).filter(t -> !t.isEmpty()).toList();
     }
 
     public void setExecutorTarget(String executorTarget) {

@@ -1,5 +1,6 @@
 package org.gantry.security;
 
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -16,11 +17,27 @@ public interface VirtualClusterLoad {
     }
 
     /**
-     * The capacity of the machine the cluster's executor runs tasks on, when Gantry knows it:
-     * the local executor's configured (or detected) capacity; empty for ssh and slurm, whose
-     * hosts are not measured.
+     * One SSH host of a cluster (decision 0094).
+     *
+     * @param name        its alias
+     * @param capacity    as measured when it was registered; empty when unknown
+     * @param used        what the tasks placed there and not ended take, of any virtual cluster
+     * @param unavailable why it takes no new task (draining, not registered); empty when it does
+     */
+    record HostLoad(String name, Optional<Amount> capacity, Amount used, Optional<String> unavailable) {
+    }
+
+    /**
+     * The capacity of the machines the cluster's executor runs tasks on, when Gantry knows it:
+     * the local executor's configured (or detected) capacity, the sum of its SSH hosts' measured
+     * ones when every host was measured; empty otherwise and for slurm.
      */
     Optional<Amount> capacity(VirtualCluster cluster);
+
+    /** The cluster's SSH hosts in the order tasks fill them; none for other executors. */
+    default List<HostLoad> hosts(VirtualCluster cluster) {
+        return List.of();
+    }
 
     /** What the tasks launched and not yet ended take, by virtual cluster name; absent names use nothing. */
     Map<String, Amount> used();

@@ -1,6 +1,7 @@
 package org.gantry.storage;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -162,11 +163,17 @@ class JobStorageMounts implements JobStorages {
                     + " local tasks cannot mount: read and write its files through the REST API or gantry fs,"
                     + " or ask an administrator for a local or NFS directory");
         }
-        if (storage.mountedOn().contains(executor) || storage.mountedOn().contains(executor + ":" + target)) {
+        if (storage.mountedOn().contains(executor)) {
+            return Optional.empty();
+        }
+        // an ssh virtual cluster's task may run on any of its hosts: the storage must be on each
+        List<String> missing = ("ssh".equals(executor) ? Arrays.stream(target.split(",")).map(String::trim).toList()
+                : List.of(target)).stream().filter(t -> !storage.mountedOn().contains(executor + ":" + t)).toList();
+        if (!target.isEmpty() && missing.isEmpty()) {
             return Optional.empty();
         }
         return Optional.of("Storage " + storage.name() + " is not mounted on the " + executor + " machines"
-                + (target.isEmpty() ? "" : " of " + target) + " that run this virtual cluster"
+                + (target.isEmpty() ? "" : " of " + String.join(", ", missing)) + " that run this virtual cluster"
                 + (storage.personal() ? " (a personal storage lives on Gantry's host only)"
                 : "; an administrator lists where it is mounted under 'Also mounted on'"));
     }

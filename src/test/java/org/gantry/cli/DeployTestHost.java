@@ -72,6 +72,13 @@ final class DeployTestHost implements AutoCloseable {
         }
     }
 
+    /** The machine goes down with the connections open to it, as a machine that stops answering. */
+    void crash() throws InterruptedException {
+        List<ProcessHandle> connections = sshd.descendants().toList();
+        down();
+        connections.forEach(ProcessHandle::destroyForcibly);
+    }
+
     @Override
     public void close() throws InterruptedException {
         if (sshd != null && sshd.isAlive()) {

@@ -1,6 +1,7 @@
 package org.gantry.runtime.reconcile;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -8,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
@@ -25,6 +27,7 @@ import org.gantry.runtime.JobLayout;
 import org.gantry.runtime.Placement;
 import org.gantry.runtime.Resources;
 import org.gantry.runtime.RuntimeProperties;
+import org.gantry.runtime.TargetHost;
 import org.gantry.runtime.TaskPlanner;
 import org.gantry.security.VirtualCluster;
 import org.slf4j.Logger;
@@ -117,11 +120,19 @@ class Admission {
             store.waitingReasons(reasons);
         }
         List<Admitted> admitted = new ArrayList<>();
+        // the attempts not ended, and those claimed in this pass: what later jobs find used on a host
+        List<TaskAttempt> counted = new ArrayList<>(active);
+        // clusters with a job waiting for room on their hosts: their later jobs wait behind it, not to starve it
+        Set<String> held = new HashSet<>();
         for (CapacityQueue.Demand demand : demands) {
             if (decision.admitted().contains(demand.jobId())) {
                 RunnableJob job = jobs.get(demand.jobId());
+                if (held.contains(job.virtualCluster())) {
+                    behind(waiting.get(job.id()), job.virtualCluster());
+                    continue;
+                }
                 admitted.addAll(claim(job, waiting.get(job.id()), specs.get(job.id()), vcs.get(job.virtualCluster()),
-                        active, unreachable));
+                        counted, unreachable, held));
             }
         }
         return admitted;
@@ -167,8 +178,17 @@ class Admission {
 
     static final String CHECKING_INPUTS = "checking the job's inputs";
 
+    private void behind(List<RunnableTask> ready, String cluster) {
+        String reason = "behind earlier jobs of virtual cluster " + cluster;
+        Map<Long, String> reasons = ready.stream().filter(t -> !reason.equals(t.waitingReason().orElse(null)))
+                .collect(Collectors.toMap(RunnableTask::id, t -> reason));
+        if (!reasons.isEmpty()) {
+            store.waitingReasons(reasons);
+        }
+    }
+
     private List<Admitted> claim(RunnableJob job, List<RunnableTask> ready, JobSpec spec, VirtualCluster vc,
-                                 List<TaskAttempt> active, UnreachableTargets unreachable) {
+                                 List<TaskAttempt> active, UnreachableTargets unreachable, Set<String> held) {
         if (vc == null) {
             ready.forEach(t -> store.taskFailed(t.id(), "virtual cluster " + job.virtualCluster() + " no longer exists"));
             return List.of();
@@ -185,10 +205,34 @@ class Admission {
             return List.of();
         }
         Executor executor;
-        Placement placement;
+        Map<Long, String> targets = new HashMap<>();
+        Map<String, Placement> placements = new LinkedHashMap<>();
         try {
             executor = executors.get(vc.getExecutor());
-            placement = executor.placement(vc.getExecutorTarget(), job.user());
+            Optional<List<TargetHost>> hosts = executor.hosts(vc.getExecutorTarget());
+            if (hosts.isPresent()) {
+                Optional<HostPlacement.Waits> waits = placeOnHosts(ready, spec, vc, hosts.get(), active, unreachable,
+                        targets);
+                if (waits.isPresent()) {
+                    if (waits.get().forRoom()) {
+                        // not a job no host can ever hold, nor one waiting for hosts to come back: those block no one
+                        held.add(vc.getName());
+                    }
+                    String reason = waits.get().reason();
+                    Map<Long, String> reasons = ready.stream()
+                            .filter(t -> !reason.equals(t.waitingReason().orElse(null)))
+                            .collect(Collectors.toMap(RunnableTask::id, t -> reason));
+                    if (!reasons.isEmpty()) {
+                        store.waitingReasons(reasons);
+                    }
+                    return List.of();
+                }
+            } else {
+                ready.forEach(t -> targets.put(t.id(), vc.getExecutorTarget()));
+            }
+            for (String target : new TreeSet<>(targets.values())) {
+                placements.put(target, executor.placement(target, job.user()));
+            }
         } catch (ExecutorException e) {
             if (e.isPermanent()) {
                 ready.forEach(t -> store.taskFailed(t.id(), e.getMessage()));
@@ -198,10 +242,8 @@ class Admission {
             }
             return List.of();
         }
-        String pool = pool(vc);
-        Set<Integer> inUse = new HashSet<>();
-        active.stream().filter(a -> (a.getExecutor() + ":" + a.getTarget()).equals(pool))
-                .forEach(a -> PortList.parse(a.getPorts()).values().forEach(inUse::addAll));
+        Placement first = placements.values().iterator().next();
+        Map<String, Set<Integer>> inUse = new HashMap<>();
         Set<Long> readyIds = ready.stream().map(RunnableTask::id).collect(Collectors.toSet());
         Map<Long, TaskAttempt> activeByTask = active.stream()
                 .collect(Collectors.toMap(TaskAttempt::getTaskId, Function.identity(), (a, b) -> a));
@@ -213,13 +255,17 @@ class Admission {
                 Optional<RunnableTask> task = task(job, role.name(), i);
                 JobLayout.TaskPlace place;
                 if (task.isPresent() && readyIds.contains(task.get().id())) {
-                    place = new JobLayout.TaskPlace(placement.host(), ports.allocate(role.resourcePerInstance().ports(),
-                            inUse, pool.equals(LOCAL_POOL)));
+                    String target = targets.get(task.get().id());
+                    String pool = vc.getExecutor() + ":" + target;
+                    // ports are free per machine: the attempts not ended on this one, and those just given here
+                    Set<Integer> taken = inUse.computeIfAbsent(pool, p -> portsInUse(active, p));
+                    place = new JobLayout.TaskPlace(placements.get(target).host(), ports.allocate(
+                            role.resourcePerInstance().ports(), taken, pool.equals(LOCAL_POOL)));
                     claims.add(new RuntimeStore.Claim(task.get().id(), task.get().retries(), vc.getExecutor(),
-                            vc.getExecutorTarget(), TaskPlanner.resources(role), place.host(), place.ports()));
+                            target, TaskPlanner.resources(role), place.host(), place.ports()));
                 } else {
                     TaskAttempt running = task.map(t -> activeByTask.get(t.id())).orElse(null);
-                    place = running == null ? new JobLayout.TaskPlace(placement.host(), Map.of())
+                    place = running == null ? new JobLayout.TaskPlace(first.host(), Map.of())
                             : new JobLayout.TaskPlace(running.getHost(), PortList.parse(running.getPorts()));
                 }
                 rolePlaces.add(place);
@@ -230,12 +276,55 @@ class Admission {
         try {
             List<TaskAttempt> claimed = store.claim(job.id(), job.jobAttempt(), claims, instanceId);
             Map<Long, RunnableTask> byId = ready.stream().collect(Collectors.toMap(RunnableTask::id, t -> t));
+            active.addAll(claimed);
             return claimed.stream().map(a -> new Admitted(a, job, byId.get(a.getTaskId()), spec, layout, executor,
-                    placement)).toList();
+                    placements.get(a.getTarget()))).toList();
         } catch (DataIntegrityViolationException e) {
             log.info("Tasks of job {} were claimed elsewhere: {}", job.id(), e.getMostSpecificCause().getMessage());
             return List.of();
         }
+    }
+
+    /**
+     * Chooses each ready task's host ({@link HostPlacement}), into {@code targets}; a host found
+     * unreachable in this pass takes none. Returns why the job waits when its tasks do not all fit.
+     * Within one pass, hosts of a cluster fill in the jobs' submission order: a job that waits
+     * for room holds back the cluster's later jobs (see the caller), as {@link CapacityQueue}
+     * keeps order within a pool.
+     */
+    private Optional<HostPlacement.Waits> placeOnHosts(List<RunnableTask> ready, JobSpec spec, VirtualCluster vc,
+                                          List<TargetHost> hosts, List<TaskAttempt> active,
+                                          UnreachableTargets unreachable, Map<Long, String> targets) {
+        Map<String, Resources> used = new HashMap<>();
+        active.stream().filter(a -> a.getExecutor().equals(vc.getExecutor()))
+                .forEach(a -> used.merge(a.getTarget(), a.resources(), Resources::plus));
+        List<HostPlacement.Host> seen = hosts.stream().map(h -> new HostPlacement.Host(h.target(), h.capacity(),
+                used.getOrDefault(h.target(), Resources.NONE), h.unavailable().or(() -> unreachable
+                .why(vc.getExecutor(), h.target()).map(why -> "SSH host " + h.target() + " is unreachable: " + why))))
+                .toList();
+        // in the job's role and index order, so that the first fit is the same in every pass
+        List<RunnableTask> ordered = new ArrayList<>();
+        for (TaskRole role : spec.taskRoles().values()) {
+            ready.stream().filter(t -> t.role().equals(role.name()))
+                    .sorted(Comparator.comparingInt(RunnableTask::index)).forEach(ordered::add);
+        }
+        HostPlacement.Outcome outcome = HostPlacement.place(seen, ordered.stream()
+                .map(t -> TaskPlanner.resources(TaskPlanner.role(spec, t.role()))).toList());
+        if (outcome instanceof HostPlacement.Waits waits) {
+            return Optional.of(waits);
+        }
+        List<String> chosen = ((HostPlacement.Placed) outcome).targets();
+        for (int i = 0; i < ordered.size(); i++) {
+            targets.put(ordered.get(i).id(), chosen.get(i));
+        }
+        return Optional.empty();
+    }
+
+    private static Set<Integer> portsInUse(List<TaskAttempt> active, String pool) {
+        Set<Integer> inUse = new HashSet<>();
+        active.stream().filter(a -> (a.getExecutor() + ":" + a.getTarget()).equals(pool))
+                .forEach(a -> PortList.parse(a.getPorts()).values().forEach(inUse::addAll));
+        return inUse;
     }
 
     private static Optional<RunnableTask> task(RunnableJob job, String role, int index) {

@@ -8,8 +8,11 @@ import java.util.Set;
 import java.util.stream.Collectors;
 import org.gantry.job.JobRunService;
 import org.gantry.runtime.Executor;
+import org.gantry.runtime.ExecutorException;
+import org.gantry.runtime.ExecutorRegistry;
 import org.gantry.runtime.Resources;
 import org.gantry.runtime.RuntimeProperties;
+import org.gantry.runtime.TargetHost;
 import org.gantry.security.VirtualCluster;
 import org.gantry.security.VirtualClusterLoad;
 import org.springframework.stereotype.Component;
@@ -22,15 +25,48 @@ class RuntimeVirtualClusterLoad implements VirtualClusterLoad {
     private final JobRunService jobs;
     private final Resources localCapacity;
 
-    RuntimeVirtualClusterLoad(RuntimeStore store, JobRunService jobs, RuntimeProperties settings) {
+    private final ExecutorRegistry executors;
+
+    RuntimeVirtualClusterLoad(RuntimeStore store, JobRunService jobs, RuntimeProperties settings,
+                              ExecutorRegistry executors) {
         this.store = store;
         this.jobs = jobs;
         this.localCapacity = settings.local().capacity();
+        this.executors = executors;
     }
 
     @Override
     public Optional<Amount> capacity(VirtualCluster cluster) {
-        return Executor.LOCAL.equals(cluster.getExecutor()) ? Optional.of(amount(localCapacity)) : Optional.empty();
+        if (Executor.LOCAL.equals(cluster.getExecutor())) {
+            return Optional.of(amount(localCapacity));
+        }
+        List<TargetHost> hosts = targetHosts(cluster);
+        if (hosts.isEmpty() || hosts.stream().anyMatch(h -> h.capacity().isEmpty())) {
+            return Optional.empty();
+        }
+        return Optional.of(amount(hosts.stream().map(h -> h.capacity().orElseThrow())
+                .reduce(Resources.NONE, Resources::plus)));
+    }
+
+    @Override
+    public List<HostLoad> hosts(VirtualCluster cluster) {
+        List<TargetHost> hosts = targetHosts(cluster);
+        if (hosts.isEmpty()) {
+            return List.of();
+        }
+        Map<String, Resources> used = new HashMap<>();
+        store.active().stream().filter(a -> a.getExecutor().equals(cluster.getExecutor()))
+                .forEach(a -> used.merge(a.getTarget(), a.resources(), Resources::plus));
+        return hosts.stream().map(h -> new HostLoad(h.target(), h.capacity().map(RuntimeVirtualClusterLoad::amount),
+                amount(used.getOrDefault(h.target(), Resources.NONE)), h.unavailable())).toList();
+    }
+
+    private List<TargetHost> targetHosts(VirtualCluster cluster) {
+        try {
+            return executors.get(cluster.getExecutor()).hosts(cluster.getExecutorTarget()).orElse(List.of());
+        } catch (ExecutorException e) {
+            return List.of();
+        }
     }
 
     @Override

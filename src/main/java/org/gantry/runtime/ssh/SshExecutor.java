@@ -1,6 +1,7 @@
 package org.gantry.runtime.ssh;
 
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
@@ -20,6 +21,7 @@ import org.gantry.runtime.runner.RunnerClaim;
 import org.gantry.runtime.runner.RunnerOutcome;
 import org.gantry.runtime.runner.HostMounts;
 import org.gantry.runtime.runner.RunnerScript;
+import org.gantry.runtime.TargetHost;
 import org.gantry.runtime.TaskLaunch;
 import org.gantry.runtime.TaskObservation;
 import org.gantry.runtime.hosts.SshTarget;
@@ -76,22 +78,70 @@ public class SshExecutor implements Executor {
         return target.baseDir() + "/tasks/" + ref.relativeDirString();
     }
 
+    /**
+     * Where a user's tasks would run on the first host of {@code target} that takes new tasks;
+     * admission asks it for the one host it placed a task on.
+     */
     @Override
-    public Placement placement(String alias, String user) throws ExecutorException {
-        SshTarget target = target(alias);
-        if (states.draining(alias)) {
-            // transient: admission leaves the tasks waiting, with this as their reason, until the host is back
-            throw ExecutorException.transientFailure("SSH host " + alias + " is draining and takes no new tasks",
-                    null);
+    public Placement placement(String target, String user) throws ExecutorException {
+        List<TargetHost> hosts = hosts(target).orElseThrow();
+        if (hosts.isEmpty()) {
+            throw ExecutorException.permanent("The virtual cluster names no SSH host; an administrator adds one"
+                    + " under Admin → Virtual clusters");
         }
-        String base = target.baseDir().startsWith("/") ? target.baseDir() : "~/" + target.baseDir();
-        return new Placement(target.host(), base + "/cache");
+        Optional<TargetHost> open = hosts.stream().filter(h -> h.unavailable().isEmpty()).findFirst();
+        if (open.isEmpty()) {
+            // transient: admission leaves the tasks waiting, with this as their reason, until a host is back
+            throw ExecutorException.transientFailure(String.join("; ", hosts.stream()
+                    .map(h -> h.unavailable().orElseThrow()).toList()), null);
+        }
+        SshTarget host = target(open.get().target());
+        String base = host.baseDir().startsWith("/") ? host.baseDir() : "~/" + host.baseDir();
+        return new Placement(host.host(), base + "/cache");
     }
 
-    /** The capacity a deploy measured on the host, if one did. */
+    /** The aliases of a virtual cluster's target, comma-separated in the order tasks fill them. */
+    static List<String> aliases(String target) {
+        return Arrays.stream(target.split(",")).map(String::trim).filter(alias -> !alias.isEmpty()).toList();
+    }
+
+    /** Each host of the target with what a deploy measured on it; draining and unregistered ones take no task. */
     @Override
-    public Optional<Resources> largestNode(String alias) {
-        return states.capacity(alias);
+    public Optional<List<TargetHost>> hosts(String target) {
+        return Optional.of(aliases(target).stream().map(alias -> new TargetHost(alias, states.capacity(alias),
+                unavailable(alias))).toList());
+    }
+
+    private Optional<String> unavailable(String alias) {
+        if (targets.find(alias).isEmpty()) {
+            return Optional.of("no SSH host " + alias + " is registered");
+        }
+        return states.draining(alias) ? Optional.of("SSH host " + alias + " is draining and takes no new tasks")
+                : Optional.empty();
+    }
+
+    /**
+     * The capacity a deploy measured, the largest of the target's hosts in each of cpu, memory
+     * and gpu; empty when a host's is unknown (it may take anything).
+     */
+    @Override
+    public Optional<Resources> largestNode(String target) {
+        Resources largest = Resources.NONE;
+        boolean any = false;
+        for (String alias : aliases(target)) {
+            Optional<Resources> capacity = states.capacity(alias);
+            if (capacity.isEmpty()) {
+                if (targets.find(alias).isPresent()) {
+                    return Optional.empty();
+                }
+                continue;
+            }
+            any = true;
+            Resources c = capacity.get();
+            largest = new Resources(Math.max(largest.cpu(), c.cpu()), Math.max(largest.memoryMB(), c.memoryMB()),
+                    Math.max(largest.gpu(), c.gpu()));
+        }
+        return any ? Optional.of(largest) : Optional.empty();
     }
 
     /** Every registered host, whether a virtual cluster uses it or not; SSH hosts are not probed for it. */

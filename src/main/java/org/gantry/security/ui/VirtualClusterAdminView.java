@@ -29,8 +29,9 @@ import org.gantry.security.VirtualClusterLoad.Amount;
 
 /**
  * Administrators define virtual clusters: the executor and target their tasks run on and
- * optional quotas. The list shows each one's quota, the capacity of the machine it runs on
- * where Gantry knows it (the local executor's), and what its running tasks use now.
+ * optional quotas. The list shows each one's quota, the capacity of the machines it runs on
+ * where Gantry knows it (the local executor's, measured SSH hosts'), what its running tasks use
+ * now and, for an ssh cluster, each host's use and measured capacity (decision 0094).
  */
 @Route("admin/virtual-clusters")
 @PageTitle("Virtual clusters · Gantry")
@@ -43,7 +44,7 @@ class VirtualClusterAdminView extends VerticalLayout {
     final TextField name = new TextField("Name");
     final TextField description = new TextField("Description");
     final Select<String> executor = new Select<>();
-    final TextField target = new TextField("Host / partition");
+    final TextField target = new TextField("SSH hosts (c1,c2) / partition");
     final IntegerField cpu = new IntegerField("CPU quota");
     final IntegerField memory = new IntegerField("Memory quota (MB)");
     final IntegerField gpu = new IntegerField("GPU quota");
@@ -66,12 +67,14 @@ class VirtualClusterAdminView extends VerticalLayout {
                 .setAutoWidth(true);
         grid.addColumn(vc -> amount(used.getOrDefault(vc.getName(), Amount.NONE))).setHeader("In use")
                 .setKey("used").setAutoWidth(true);
+        grid.addColumn(vc -> hosts(load.hosts(vc))).setHeader("SSH hosts (in use / measured)").setKey("hosts")
+                .setAutoWidth(true);
         grid.setEmptyStateText("No virtual clusters yet. Fill in the form above and save to add one.");
         grid.setMinHeight("14rem");
         // A phone-sized window shows each cluster's name, capacity and use, wrapped; a picked row fills the form.
         WindowWidth.follow(this, pixels -> {
             boolean narrow = WindowWidth.narrow(pixels);
-            List.of("description", "executor", "quota").forEach(key -> grid.getColumnByKey(key).setVisible(!narrow));
+            List.of("description", "executor", "quota", "hosts").forEach(key -> grid.getColumnByKey(key).setVisible(!narrow));
             // a long name (a deployed host's cluster) must not widen the table beyond a phone's width
             for (String key : List.of("name", "capacity", "used")) {
                 Grid.Column<VirtualCluster> column = grid.getColumnByKey(key).setAutoWidth(!narrow);
@@ -136,6 +139,20 @@ class VirtualClusterAdminView extends VerticalLayout {
 
     static String amount(Amount amount) {
         return String.format("%d cpu · %,d MB · %d gpu", amount.cpu(), amount.memoryMb(), amount.gpu());
+    }
+
+    /** "c1 1/2 cpu · 512/2,048 MB · 0/0 gpu; c2 draining, …" for each host, in the order tasks fill them. */
+    static String hosts(List<VirtualClusterLoad.HostLoad> hosts) {
+        List<String> each = new ArrayList<>();
+        for (VirtualClusterLoad.HostLoad host : hosts) {
+            Amount used = host.used();
+            String load = host.capacity().map(c -> String.format("%d/%d cpu · %,d/%,d MB · %d/%d gpu", used.cpu(),
+                    c.cpu(), used.memoryMb(), c.memoryMb(), used.gpu(), c.gpu()))
+                    .orElseGet(() -> amount(used) + " (not measured)");
+            each.add(host.name() + host.unavailable().map(why -> " (takes no new task: " + why + ")").orElse("")
+                    + " " + load);
+        }
+        return String.join("; ", each);
     }
 
     private void refresh() {

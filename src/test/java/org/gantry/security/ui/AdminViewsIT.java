@@ -134,6 +134,28 @@ class AdminViewsIT {
         assertThat(cell(view, local, "used")).matches("\\d+ cpu · [\\d,]+ MB · \\d+ gpu");
     }
 
+    @Test
+    void an_ssh_virtual_cluster_names_several_hosts_in_order_and_lists_each_with_whether_it_takes_tasks() {
+        KaribuSupport.signIn(context, "admin", Role.ADMIN);
+        UI.getCurrent().navigate(VirtualClusterAdminView.class);
+        VirtualClusterAdminView view = _get(VirtualClusterAdminView.class);
+        String name = "hosts-" + System.nanoTime() % 100000;
+        view.name.setValue(name);
+        view.executor.setValue("ssh");
+        view.target.setValue(" vh2 , vh1 ");
+
+        view.save();
+
+        VirtualCluster saved = groups.virtualCluster(name).orElseThrow();
+        assertThat(saved.getExecutorTarget()).isEqualTo("vh2,vh1");
+        assertThat(cell(view, saved, "hosts")).isEqualTo("vh2 (takes no new task: no SSH host vh2 is registered)"
+                + " 0 cpu · 0 MB · 0 gpu (not measured); vh1 (takes no new task: no SSH host vh1 is registered)"
+                + " 0 cpu · 0 MB · 0 gpu (not measured)");
+        view.target.setValue("vh1,vh1");
+        view.save();
+        assertThat(groups.virtualCluster(name).orElseThrow().getExecutorTarget()).isEqualTo("vh2,vh1");
+    }
+
     /** The labels of the visible buttons in a user's row. */
     private static List<String> actionsOf(UserAdminView view, String username) {
         List<UserAccount> rows = view.grid.getListDataView().getItems().toList();
