@@ -66,16 +66,11 @@ class AdminDeployIT {
                 "  url: http://127.0.0.1:" + port,
                 "  dir: " + gantryDir,
                 "machines:",
-                machine("sys" + suffix, sys, "[system, storage]") + "    storage_dir: " + storage,
-                machine("c1-" + suffix, c1, "[compute]") + "    vc: dep1-" + suffix,
-                machine("c2-" + suffix, c2, "[compute]") + "    vc: dep2-" + suffix, ""));
+                sys.inventoryEntry("sys" + suffix, "[system, storage]") + "    storage_dir: " + storage,
+                c1.inventoryEntry("c1-" + suffix, "[compute]") + "    vc: dep1-" + suffix,
+                c2.inventoryEntry("c2-" + suffix, "[compute]") + "    vc: dep2-" + suffix, ""));
         admin = RestClient.admin(port);
         tokenFile = Files.writeString(dir.resolve("token"), admin.token());
-    }
-
-    private static String machine(String name, DeployTestHost host, String roles) {
-        return "  - name: " + name + "\n    address: 127.0.0.1\n    port: " + host.port() + "\n    user: "
-                + DeployTestHost.USER + "\n    key: client_key\n    roles: " + roles + "\n";
     }
 
     @AfterEach

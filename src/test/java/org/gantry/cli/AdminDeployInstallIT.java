@@ -73,13 +73,8 @@ class AdminDeployInstallIT {
                 "  java: " + Path.of(System.getProperty("java.home"), "bin", "java"),
                 "  java_options: " + javaOptions,
                 "machines:",
-                machine("sys" + suffix, sys, "[system]"),
-                machine("c1-" + suffix, c1, "[compute]") + "    vc: inst-" + suffix, ""));
-    }
-
-    private static String machine(String name, DeployTestHost host, String roles) {
-        return "  - name: " + name + "\n    address: 127.0.0.1\n    port: " + host.port() + "\n    user: "
-                + DeployTestHost.USER + "\n    key: client_key\n    roles: " + roles + "\n";
+                sys.inventoryEntry("sys" + suffix, "[system]"),
+                c1.inventoryEntry("c1-" + suffix, "[compute]") + "    vc: inst-" + suffix, ""));
     }
 
     @AfterEach

@@ -58,6 +58,12 @@ final class DeployTestHost implements AutoCloseable {
         return port;
     }
 
+    /** This host as a machine of a deploy inventory (the client key as {@code client_key} beside the inventory). */
+    String inventoryEntry(String name, String roles) {
+        return "  - name: " + name + "\n    address: 127.0.0.1\n    port: " + port + "\n    user: "
+                + USER + "\n    key: client_key\n    roles: " + roles + "\n";
+    }
+
     void up() throws Exception {
         sshd = new ProcessBuilder("/usr/sbin/sshd", "-D", "-e", "-f", dir.resolve("sshd_config").toString())
                 .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(

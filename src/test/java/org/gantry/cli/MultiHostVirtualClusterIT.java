@@ -86,16 +86,11 @@ class MultiHostVirtualClusterIT {
                 "  url: http://127.0.0.1:" + port,
                 "  dir: " + gantryDir,
                 "machines:",
-                machine("ms" + suffix, sys, "[system]"),
-                machine(c1Name, c1, "[compute]") + "    vc: " + vc,
-                machine(c2Name, c2, "[compute]") + "    vc: " + vc, ""));
+                sys.inventoryEntry("ms" + suffix, "[system]"),
+                c1.inventoryEntry(c1Name, "[compute]") + "    vc: " + vc,
+                c2.inventoryEntry(c2Name, "[compute]") + "    vc: " + vc, ""));
         admin = RestClient.admin(port);
         tokenFile = Files.writeString(dir.resolve("token"), admin.token());
-    }
-
-    private static String machine(String name, DeployTestHost host, String roles) {
-        return "  - name: " + name + "\n    address: 127.0.0.1\n    port: " + host.port() + "\n    user: "
-                + DeployTestHost.USER + "\n    key: client_key\n    roles: " + roles + "\n";
     }
 
     @AfterEach
