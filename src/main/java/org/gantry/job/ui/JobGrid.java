@@ -1,8 +1,5 @@
 package org.gantry.job.ui;
 
-import com.vaadin.flow.component.Component;
-import com.vaadin.flow.component.button.Button;
-import com.vaadin.flow.component.button.ButtonVariant;
 import com.vaadin.flow.component.grid.ColumnTextAlign;
 import com.vaadin.flow.component.grid.Grid;
 import com.vaadin.flow.component.grid.GridVariant;
@@ -30,6 +27,8 @@ class JobGrid extends Grid<JobListItem> {
     /** Below this window width only the star, name and state columns are shown. */
     static final int NARROW_PIXELS = 720;
     private static final String NAME_WIDTH = "9em";
+    private static final String STARRED_COLOUR = "#f5b700";
+    private static final String UNSTARRED_COLOUR = "var(--lumo-secondary-text-color)";
     private static final String STATE_WIDTH = "8em";
     private static final List<String> WIDE_ONLY = List.of("user", "virtualCluster", "submitted", "duration",
             "retries", "reason", "tags");
@@ -40,7 +39,7 @@ class JobGrid extends Grid<JobListItem> {
     JobGrid(Clock clock, Consumer<JobListItem> onStarClicked) {
         super(JobListItem.class, false);
         addThemeVariants(GridVariant.LUMO_ROW_STRIPES, GridVariant.LUMO_COMPACT);
-        addComponentColumn(job -> starButton(job, onStarClicked)).setHeader(VaadinIcon.STAR_O.create())
+        addColumn(starButton(onStarClicked)).setHeader(VaadinIcon.STAR_O.create())
                 .setKey("star").setWidth("3.5em").setFlexGrow(0).setTextAlign(ColumnTextAlign.CENTER);
         // Fixed widths that grow with the window: auto width measures the first page of rows, before a
         // sort arrow joins the header, and lets one long name push the columns out of the window.
@@ -73,8 +72,8 @@ class JobGrid extends Grid<JobListItem> {
     /*
      * The name, state, reason and tag columns are Lit templates filled from a few properties per row, not a
      * server-side component per cell: a session showing 50 rows then keeps far fewer state nodes (Lit binds
-     * text and attribute values as text, so names and tags cannot inject markup). The star stays a
-     * component: it is the one cell with a server-side action.
+     * text and attribute values as text, so names and tags cannot inject markup). The star's click calls the
+     * server through the renderer's function.
      */
 
     private LitRenderer<JobListItem> stateBadge() {
@@ -109,20 +108,25 @@ class JobGrid extends Grid<JobListItem> {
         getColumnByKey("state").setWidth(wide ? STATE_WIDTH : "7.5em");
     }
 
-    private static Component starButton(JobListItem job, Consumer<JobListItem> onStarClicked) {
-        Button star = new Button(starIcon(job.starred()), e -> onStarClicked.accept(job));
-        star.addThemeVariants(ButtonVariant.LUMO_TERTIARY_INLINE, ButtonVariant.LUMO_ICON);
-        star.setAriaLabel((job.starred() ? "Unstar " : "Star ") + job.frameworkName());
-        star.getElement().setAttribute("title", job.starred() ? "Unstar" : "Star");
-        star.setId("star-" + job.frameworkName());
-        star.getElement().setAttribute("data-starred", String.valueOf(job.starred()));
-        return star;
+    /** A tertiary icon button that stars or unstars the row's job (the click runs on the server). */
+    private static LitRenderer<JobListItem> starButton(Consumer<JobListItem> onStarClicked) {
+        return LitRenderer.<JobListItem>of("""
+                <vaadin-button id="star-${item.id}" theme="tertiary-inline icon" aria-label="${item.label}" \
+                title="${item.title}" data-starred="${item.starred}" @click="${toggle}"><vaadin-icon \
+                icon="${item.icon}" style="color: ${item.color}"></vaadin-icon></vaadin-button>""")
+                .withProperty("id", JobListItem::frameworkName)
+                .withProperty("label", job -> (job.starred() ? "Unstar " : "Star ") + job.frameworkName())
+                .withProperty("title", job -> job.starred() ? "Unstar" : "Star")
+                .withProperty("starred", job -> String.valueOf(job.starred()))
+                .withProperty("icon", job -> job.starred() ? "vaadin:star" : "vaadin:star-o")
+                .withProperty("color", job -> job.starred() ? STARRED_COLOUR : UNSTARRED_COLOUR)
+                .withFunction("toggle", onStarClicked::accept);
     }
 
     /** A filled gold star for starred, an outline for not. */
     static Icon starIcon(boolean starred) {
         Icon icon = starred ? VaadinIcon.STAR.create() : VaadinIcon.STAR_O.create();
-        icon.setColor(starred ? "#f5b700" : "var(--lumo-secondary-text-color)");
+        icon.setColor(starred ? STARRED_COLOUR : UNSTARRED_COLOUR);
         return icon;
     }
 

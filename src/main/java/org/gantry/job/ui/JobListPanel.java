@@ -162,7 +162,7 @@ class JobListPanel extends VerticalLayout {
                 : String.format("%,d%s%s", n, noun, n == 1 ? "" : "s"));
     }
 
-    private void toggleStar(JobListItem job) {
+    void toggleStar(JobListItem job) {
         if (!support.stars().setStarred(viewer, job.id(), !job.starred())) {
             Notifications.error("Job " + job.frameworkName() + " is no longer there");
             refresh();
