@@ -188,13 +188,19 @@ class Admission {
         Placement placement;
         try {
             executor = executors.get(vc.getExecutor());
+            executor.checkAvailable(vc.getExecutorTarget());
             placement = executor.placement(vc.getExecutorTarget(), job.user());
         } catch (ExecutorException e) {
             if (e.isPermanent()) {
                 ready.forEach(t -> store.taskFailed(t.id(), e.getMessage()));
             } else {
-                store.waitingReasons(ready.stream().collect(Collectors.toMap(RunnableTask::id,
-                        t -> "executor unavailable: " + e.getMessage())));
+                // written once, not on every pass the target stays unavailable
+                String reason = "executor unavailable: " + e.getMessage();
+                Map<Long, String> reasons = ready.stream().filter(t -> !reason.equals(t.waitingReason().orElse(null)))
+                        .collect(Collectors.toMap(RunnableTask::id, t -> reason));
+                if (!reasons.isEmpty()) {
+                    store.waitingReasons(reasons);
+                }
             }
             return List.of();
         }
