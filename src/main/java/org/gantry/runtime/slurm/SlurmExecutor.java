@@ -181,6 +181,7 @@ public class SlurmExecutor implements Executor {
     @Override
     public ExecutionHandle submit(String target, TaskLaunch launch) throws ExecutorException {
         Site site = site(target);
+        controllers.check(site.cluster(), site.shell());  // before any file: sbatch could only fail now
         AttemptRef ref = launch.ref();
         String dir = site.dir(ref);
         Optional<TaskAccount> account = site.local() ? local.accountFor(ref.user()) : Optional.empty();
@@ -194,7 +195,6 @@ public class SlurmExecutor implements Executor {
                 throw ExecutorException.transientFailure("cannot hand " + dir + " over: " + e.getMessage(), e);
             }
         }
-        controllers.check(site.cluster(), site.shell());
         // sbatch hands its umask to the job: slurm.out is then the task account's alone
         StringBuilder sbatch = new StringBuilder(RemoteAttempts.PRIVATE + "cd ").append(quote(dir))
                 .append(" && sbatch --parsable --export=NONE --job-name=").append(quote(ref.externalName()))
