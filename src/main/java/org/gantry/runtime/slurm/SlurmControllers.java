@@ -14,9 +14,9 @@ import org.slf4j.LoggerFactory;
 /**
  * Whether the slurmctld of each site (this host's cluster, or a login node's) answers, as a
  * cheap probe tells: {@code scontrol ping} connects once and says UP or DOWN at once, where
- * {@code squeue}, {@code sinfo} and {@code sbatch} retry for the cluster's MessageTimeout
- * (10 s by default) and {@code scontrol show job} for twice that before they give up (decision
- * 0095). A site's controller is probed before a Slurm command when nothing was heard from it
+ * {@code squeue} and {@code sinfo} retry for the cluster's MessageTimeout (10 s by default) and
+ * {@code scontrol show job} and {@code sbatch} for about twice that before they give up
+ * (decision 0095). A site's controller is probed before a Slurm command when nothing was heard from it
  * for {@link #FRESH}: about once per reconciler pass, and never per command while commands keep
  * answering. While it does not answer, commands fail at once as unreachable, one probe per
  * {@link #WATCH} tells when it is back, and a watcher probes every {@link #WATCH} and runs the
@@ -44,7 +44,10 @@ final class SlurmControllers {
     private final Map<String, State> states = new ConcurrentHashMap<>();
     private final List<Runnable> listeners = new CopyOnWriteArrayList<>();
 
-    /** Runs {@code callback} (from the watcher's thread) whenever a site's controller answers again. */
+    /**
+     * Runs {@code callback} whenever a site's controller answers again, on the thread that heard
+     * it (the watcher's, or a caller's); it must return quickly.
+     */
     void onBack(Runnable callback) {
         listeners.add(callback);
     }
