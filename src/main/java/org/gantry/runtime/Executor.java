@@ -157,6 +157,15 @@ public interface Executor {
     }
 
     /**
+     * Asked before tasks are launched onto the target: throws a transient (usually
+     * {@link ExecutorException#unreachable}) failure when a launch could only fail now, so that
+     * the tasks wait instead of spending their launches. Must answer quickly; by default the
+     * target is taken as available and a launch tells.
+     */
+    default void checkAvailable(String target) throws ExecutorException {
+    }
+
+    /**
      * Registers a callback run when an attempt may have changed (a local task's process ended),
      * so that it is observed at once rather than at the next periodic pass. Called from any
      * thread; the callback must return quickly. Executors without such news ignore it.

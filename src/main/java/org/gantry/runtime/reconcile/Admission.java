@@ -209,6 +209,7 @@ class Admission {
         Map<String, Placement> placements = new LinkedHashMap<>();
         try {
             executor = executors.get(vc.getExecutor());
+            executor.checkAvailable(vc.getExecutorTarget());
             Optional<List<TargetHost>> hosts = executor.hosts(vc.getExecutorTarget());
             if (hosts.isPresent()) {
                 Optional<HostPlacement.Waits> waits = placeOnHosts(ready, spec, vc, hosts.get(), active, unreachable,
@@ -237,8 +238,13 @@ class Admission {
             if (e.isPermanent()) {
                 ready.forEach(t -> store.taskFailed(t.id(), e.getMessage()));
             } else {
-                store.waitingReasons(ready.stream().collect(Collectors.toMap(RunnableTask::id,
-                        t -> "executor unavailable: " + e.getMessage())));
+                // written once, not on every pass the target stays unavailable
+                String reason = "executor unavailable: " + e.getMessage();
+                Map<Long, String> reasons = ready.stream().filter(t -> !reason.equals(t.waitingReason().orElse(null)))
+                        .collect(Collectors.toMap(RunnableTask::id, t -> reason));
+                if (!reasons.isEmpty()) {
+                    store.waitingReasons(reasons);
+                }
             }
             return List.of();
         }

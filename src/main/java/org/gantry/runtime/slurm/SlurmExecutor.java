@@ -74,6 +74,7 @@ public class SlurmExecutor implements Executor {
     private final SshTargets targets;
     private final SshShells clients;
     private final RemoteShell localShell;
+    private final SlurmControllers controllers = new SlurmControllers();
 
     public SlurmExecutor(RuntimeProperties.Slurm settings, Duration commandTimeout, HostTasks local,
                          SshTargets targets, SshShells clients) {
@@ -92,8 +93,12 @@ public class SlurmExecutor implements Executor {
         return KIND;
     }
 
-    /** Where a target's jobs are submitted from and keep their attempt dirs. */
-    private record Site(RemoteShell shell, String baseDir, boolean local, Optional<String> partition) {
+    /**
+     * Where a target's jobs are submitted from and keep their attempt dirs; {@code cluster} names
+     * its slurmctld: empty for this host's, else the login node's alias.
+     */
+    private record Site(RemoteShell shell, String baseDir, boolean local, Optional<String> partition,
+                        String cluster) {
         RemoteAttempts attempts() {
             return new RemoteAttempts(shell);
         }
@@ -111,11 +116,12 @@ public class SlurmExecutor implements Executor {
             throw ExecutorException.permanent(e.getMessage());
         }
         if (parsed.sshAlias().isEmpty()) {
-            return new Site(localShell, localBase().toString(), true, parsed.partition());
+            return new Site(localShell, localBase().toString(), true, parsed.partition(), "");
         }
         SshTarget login = targets.find(parsed.sshAlias().get()).orElseThrow(() -> ExecutorException.permanent(
                 "No SSH host '" + parsed.sshAlias().get() + "' is registered as a Slurm login node"));
-        return new Site(clients.shell(login), settings.remoteBaseDir(), false, parsed.partition());
+        return new Site(clients.shell(login), settings.remoteBaseDir(), false, parsed.partition(),
+                parsed.sshAlias().get());
     }
 
     private Path localBase() {
@@ -131,12 +137,19 @@ public class SlurmExecutor implements Executor {
         return new Placement(site.shell().host(), "~/" + site.baseDir() + "/.cache");
     }
 
+    /** Fails as unreachable, without waiting, while the target's slurmctld does not answer (decision 0095). */
+    @Override
+    public void checkAvailable(String target) throws ExecutorException {
+        Site site = site(target);
+        controllers.check(site.cluster(), site.shell());
+    }
+
     /** The largest node of the target's partition (or of the cluster) that takes jobs now, as {@code sinfo} tells. */
     @Override
     public Optional<Resources> largestNode(String target) throws ExecutorException {
         Site site = site(target);
         String partition = site.partition().map(p -> " --partition=" + quote(p)).orElse("");
-        ShellResult nodes = site.shell().run("sinfo --noheader --Node --responding --format="
+        ShellResult nodes = ask(site, "sinfo --noheader --Node --responding --format="
                 + quote(SlurmNodes.FORMAT) + partition);
         if (!nodes.ok()) {
             throw failed("sinfo failed", nodes);
@@ -168,6 +181,7 @@ public class SlurmExecutor implements Executor {
     @Override
     public ExecutionHandle submit(String target, TaskLaunch launch) throws ExecutorException {
         Site site = site(target);
+        controllers.check(site.cluster(), site.shell());  // before any file: sbatch could only fail now
         AttemptRef ref = launch.ref();
         String dir = site.dir(ref);
         Optional<TaskAccount> account = site.local() ? local.accountFor(ref.user()) : Optional.empty();
@@ -196,6 +210,7 @@ public class SlurmExecutor implements Executor {
         account.ifPresent(a -> sbatch.append(" --uid=").append(a.uid()).append(" --gid=").append(a.gid()));
         sbatch.append(' ').append(BATCH_FILE);
         ShellResult result = site.shell().run(sbatch.toString());
+        heard(site, result);
         String jobId = result.stdout().trim().split(";")[0];
         if (!result.ok() || !jobId.matches("\\d+")) {
             if (controllerUnreachable(result)) {
@@ -204,6 +219,32 @@ public class SlurmExecutor implements Executor {
             throw new ExecutorException("sbatch refused " + ref + ": " + result.message(), !transientFailure(result));
         }
         return new ExecutionHandle(KIND, target, jobId, dir);
+    }
+
+    /**
+     * Runs a Slurm command that asks the site's slurmctld, once the controller answered lately or
+     * answers a probe: while it does not, fails at once as unreachable (decision 0095).
+     */
+    private ShellResult ask(Site site, String command) throws ExecutorException {
+        controllers.check(site.cluster(), site.shell());
+        ShellResult result = site.shell().run(command);
+        heard(site, result);
+        return result;
+    }
+
+    /** Tells the site's controller state what a command that asked slurmctld got. */
+    private void heard(Site site, ShellResult result) {
+        if (controllerUnreachable(result)) {
+            controllers.unreachable(site.cluster(), result.message(), site.shell());
+        } else {
+            controllers.answered(site.cluster());
+        }
+    }
+
+    /** Wakes the reconciler as soon as a controller that did not answer answers again. */
+    @Override
+    public void onChange(Runnable callback) {
+        controllers.onBack(callback);
     }
 
     /** The controller did not answer (stopped, restarting, out of reach): every command on the cluster fails now. */
@@ -249,7 +290,7 @@ public class SlurmExecutor implements Executor {
     /** The nodes of the target's cluster (of its partition, when the target names one). */
     public List<SlurmNode> nodes(String target) throws ExecutorException {
         Site site = site(target);
-        ShellResult listed = site.shell().run("sinfo -h -N -o '%N|%o|%c|%m|%G|%T'"
+        ShellResult listed = ask(site, "sinfo -h -N -o '%N|%o|%c|%m|%G|%T'"
                 + site.partition().map(p -> " -p " + quote(p)).orElse(""));
         if (!listed.ok()) {
             throw failed("sinfo failed", listed);
@@ -292,7 +333,7 @@ public class SlurmExecutor implements Executor {
     public Reattachment reattach(String target, AttemptRef ref) throws ExecutorException {
         Site site = site(target);
         String dir = site.dir(ref);
-        ShellResult queued = site.shell().run("squeue -h -t all --name=" + quote(ref.externalName()) + " -o %i");
+        ShellResult queued = ask(site, "squeue -h -t all --name=" + quote(ref.externalName()) + " -o %i");
         if (!queued.ok()) {
             throw failed("squeue failed", queued);
         }
@@ -320,7 +361,7 @@ public class SlurmExecutor implements Executor {
         if (!jobId.matches("\\d+")) {
             return Optional.empty();
         }
-        ShellResult shown = site.shell().run("scontrol -o show job " + jobId);
+        ShellResult shown = ask(site, "scontrol -o show job " + jobId);
         if (shown.ok()) {
             return SlurmJobInfo.parse(shown.stdout());
         }
@@ -333,10 +374,23 @@ public class SlurmExecutor implements Executor {
     @Override
     public void stop(ExecutionHandle handle, Duration grace) throws ExecutorException {
         Site site = site(handle.target());
-        String cancel = handle.externalId().matches("\\d+") ? "; scancel " + handle.externalId() : "";
-        ShellResult result = site.shell().runIn(handle.workDir(), RemoteAttempts.PRIVATE + "touch "
-                + quote(handle.workDir() + "/" + RunnerScript.STOP_FILE)
-                + cancel);
+        String touch = RemoteAttempts.PRIVATE + "touch " + quote(handle.workDir() + "/" + RunnerScript.STOP_FILE);
+        if (!handle.externalId().matches("\\d+")) {
+            ShellResult touched = site.shell().runIn(handle.workDir(), touch);
+            if (!touched.ok()) {
+                throw failed("cannot ask the runner to stop", touched);
+            }
+            return;
+        }
+        try {
+            controllers.check(site.cluster(), site.shell());
+        } catch (ExecutorException down) {
+            // the runner reads its stop file without slurmctld; scancel follows when the stop is asked again
+            site.shell().runIn(handle.workDir(), touch);
+            throw down;
+        }
+        ShellResult result = site.shell().runIn(handle.workDir(), touch + "; scancel " + handle.externalId());
+        heard(site, result);
         if (!result.ok()) {
             throw failed("scancel failed", result);
         }

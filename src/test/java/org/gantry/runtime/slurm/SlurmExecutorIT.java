@@ -15,6 +15,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import org.gantry.runtime.AttemptRef;
 import org.gantry.runtime.AttemptShell;
 import org.gantry.runtime.ExecutionHandle;
@@ -197,16 +199,22 @@ class SlurmExecutorIT {
         awaitLog(executor, handle, LogStream.STDOUT, "started", WAIT);
         AttemptRef meanwhile = new AttemptRef("alice", "ctld-down", "main", 0, 1);
 
+        CountDownLatch back = new CountDownLatch(1);
+        executor.onChange(back::countDown);
+
         slurm.stopController();
         try {
             assertThatThrownBy(() -> executor.observe(handle)).isInstanceOfSatisfying(ExecutorException.class,
-                    e -> assertThat(e.isPermanent()).isFalse());
+                    e -> assertThat(e.isUnreachable()).as(e.getMessage()).isTrue());
+            assertThatThrownBy(() -> executor.checkAvailable("debug")).isInstanceOfSatisfying(
+                    ExecutorException.class, e -> assertThat(e.isUnreachable()).as(e.getMessage()).isTrue());
             assertThatThrownBy(() -> executor.submit("debug", launch(meanwhile, "echo ran\n",
                     new Resources(1, 64, 0)))).isInstanceOfSatisfying(ExecutorException.class,
                     e -> assertThat(e.isPermanent()).as(e.getMessage()).isFalse());
         } finally {
             slurm.startController();
         }
+        assertThat(back.await(WAIT.toSeconds(), TimeUnit.SECONDS)).as("woken when slurmctld answers again").isTrue();
 
         assertThat(awaitFinal(executor, handle, WAIT).phase()).isEqualTo(Phase.SUCCEEDED);
         assertThat(log(executor, handle, LogStream.STDOUT)).isEqualTo("started\ndone\n");
