@@ -150,12 +150,7 @@ class Admission {
         InputReadiness.Verdict verdict = inputs.get().readiness(job.id(), job.user(), spec, wakeUp);
         switch (verdict.state()) {
             case CHECKING -> {
-                Map<Long, String> reasons = new HashMap<>();
-                waiting.stream().filter(t -> !CHECKING_INPUTS.equals(t.waitingReason().orElse(null)))
-                        .forEach(t -> reasons.put(t.id(), CHECKING_INPUTS));
-                if (!reasons.isEmpty()) {
-                    store.waitingReasons(reasons);
-                }
+                waitWith(waiting, CHECKING_INPUTS);
                 return false;
             }
             case MISSING -> {
@@ -179,8 +174,12 @@ class Admission {
     static final String CHECKING_INPUTS = "checking the job's inputs";
 
     private void behind(List<RunnableTask> ready, String cluster) {
-        String reason = "behind earlier jobs of virtual cluster " + cluster;
-        Map<Long, String> reasons = ready.stream().filter(t -> !reason.equals(t.waitingReason().orElse(null)))
+        waitWith(ready, "behind earlier jobs of virtual cluster " + cluster);
+    }
+
+    /** Notes why these tasks wait, for those whose reason changes: written once, not on every pass it stays. */
+    private void waitWith(List<RunnableTask> tasks, String reason) {
+        Map<Long, String> reasons = tasks.stream().filter(t -> !reason.equals(t.waitingReason().orElse(null)))
                 .collect(Collectors.toMap(RunnableTask::id, t -> reason));
         if (!reasons.isEmpty()) {
             store.waitingReasons(reasons);
@@ -196,12 +195,7 @@ class Admission {
         Optional<String> down = unreachable.why(vc.getExecutor(), vc.getExecutorTarget());
         if (down.isPresent()) {
             // a launch now would only fail the same way and count against the task's launch backoff
-            String reason = "executor unavailable: " + down.get();
-            Map<Long, String> reasons = ready.stream().filter(t -> !reason.equals(t.waitingReason().orElse(null)))
-                    .collect(Collectors.toMap(RunnableTask::id, t -> reason));
-            if (!reasons.isEmpty()) {
-                store.waitingReasons(reasons);
-            }
+            waitWith(ready, "executor unavailable: " + down.get());
             return List.of();
         }
         Executor executor;
@@ -219,13 +213,7 @@ class Admission {
                         // not a job no host can ever hold, nor one waiting for hosts to come back: those block no one
                         held.add(vc.getName());
                     }
-                    String reason = waits.get().reason();
-                    Map<Long, String> reasons = ready.stream()
-                            .filter(t -> !reason.equals(t.waitingReason().orElse(null)))
-                            .collect(Collectors.toMap(RunnableTask::id, t -> reason));
-                    if (!reasons.isEmpty()) {
-                        store.waitingReasons(reasons);
-                    }
+                    waitWith(ready, waits.get().reason());
                     return List.of();
                 }
             } else {
@@ -238,13 +226,7 @@ class Admission {
             if (e.isPermanent()) {
                 ready.forEach(t -> store.taskFailed(t.id(), e.getMessage()));
             } else {
-                // written once, not on every pass the target stays unavailable
-                String reason = "executor unavailable: " + e.getMessage();
-                Map<Long, String> reasons = ready.stream().filter(t -> !reason.equals(t.waitingReason().orElse(null)))
-                        .collect(Collectors.toMap(RunnableTask::id, t -> reason));
-                if (!reasons.isEmpty()) {
-                    store.waitingReasons(reasons);
-                }
+                waitWith(ready, "executor unavailable: " + e.getMessage());
             }
             return List.of();
         }
@@ -301,9 +283,7 @@ class Admission {
     private Optional<HostPlacement.Waits> placeOnHosts(List<RunnableTask> ready, JobSpec spec, VirtualCluster vc,
                                           List<TargetHost> hosts, List<TaskAttempt> active,
                                           UnreachableTargets unreachable, Map<Long, String> targets) {
-        Map<String, Resources> used = new HashMap<>();
-        active.stream().filter(a -> a.getExecutor().equals(vc.getExecutor()))
-                .forEach(a -> used.merge(a.getTarget(), a.resources(), Resources::plus));
+        Map<String, Resources> used = HostPlacement.usedByTarget(active, vc.getExecutor());
         List<HostPlacement.Host> seen = hosts.stream().map(h -> new HostPlacement.Host(h.target(), h.capacity(),
                 used.getOrDefault(h.target(), Resources.NONE), h.unavailable().or(() -> unreachable
                 .why(vc.getExecutor(), h.target()).map(why -> "SSH host " + h.target() + " is unreachable: " + why))))

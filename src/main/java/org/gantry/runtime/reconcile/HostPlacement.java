@@ -1,6 +1,7 @@
 package org.gantry.runtime.reconcile;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -53,6 +54,14 @@ final class HostPlacement {
     }
 
     private static final String UNAVAILABLE = "executor unavailable: ";
+
+    /** What the given attempts of an executor take, by the target (host) each was placed on. */
+    static Map<String, Resources> usedByTarget(List<TaskAttempt> attempts, String executor) {
+        Map<String, Resources> used = new HashMap<>();
+        attempts.stream().filter(a -> a.getExecutor().equals(executor))
+                .forEach(a -> used.merge(a.getTarget(), a.resources(), Resources::plus));
+        return used;
+    }
 
     static Outcome place(List<Host> hosts, List<Resources> tasks) {
         List<Host> open = hosts.stream().filter(h -> h.unavailable().isEmpty()).toList();

@@ -54,9 +54,7 @@ class RuntimeVirtualClusterLoad implements VirtualClusterLoad {
         if (hosts.isEmpty()) {
             return List.of();
         }
-        Map<String, Resources> used = new HashMap<>();
-        store.active().stream().filter(a -> a.getExecutor().equals(cluster.getExecutor()))
-                .forEach(a -> used.merge(a.getTarget(), a.resources(), Resources::plus));
+        Map<String, Resources> used = HostPlacement.usedByTarget(store.active(), cluster.getExecutor());
         return hosts.stream().map(h -> new HostLoad(h.target(), h.capacity().map(RuntimeVirtualClusterLoad::amount),
                 amount(used.getOrDefault(h.target(), Resources.NONE)), h.unavailable())).toList();
     }
