@@ -83,6 +83,11 @@ public class VirtualCluster extends AbstractEntity {
      * any (a Slurm target may hold commas of its own: several partitions).
      */
     public List<String> targets() {
+        return targets(executor, executorTarget);
+    }
+
+    /** The same for an executor and its target as stored (what {@link #targets()} reads). */
+    public static List<String> targets(String executor, String executorTarget) {
         if (!"ssh".equals(executor)) {
             return executorTarget.isEmpty() ? List.of() : List.of(executorTarget);
         }

@@ -1,7 +1,6 @@
 package org.gantry.storage;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -10,6 +9,7 @@ import org.gantry.job.JobStorages;
 import org.gantry.job.lint.LintContext;
 import org.gantry.job.protocol.JobSpec;
 import org.gantry.job.protocol.Problem;
+import org.gantry.security.VirtualCluster;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
@@ -167,8 +167,8 @@ class JobStorageMounts implements JobStorages {
             return Optional.empty();
         }
         // an ssh virtual cluster's task may run on any of its hosts: the storage must be on each
-        List<String> missing = ("ssh".equals(executor) ? Arrays.stream(target.split(",")).map(String::trim).toList()
-                : List.of(target)).stream().filter(t -> !storage.mountedOn().contains(executor + ":" + t)).toList();
+        List<String> missing = VirtualCluster.targets(executor, target).stream()
+                .filter(t -> !storage.mountedOn().contains(executor + ":" + t)).toList();
         if (!target.isEmpty() && missing.isEmpty()) {
             return Optional.empty();
         }

@@ -1,7 +1,6 @@
 package org.gantry.runtime.ssh;
 
 import java.time.Duration;
-import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
@@ -26,6 +25,7 @@ import org.gantry.runtime.TaskLaunch;
 import org.gantry.runtime.TaskObservation;
 import org.gantry.runtime.hosts.SshTarget;
 import org.gantry.runtime.hosts.SshTargets;
+import org.gantry.security.VirtualCluster;
 import org.gantry.terminal.TaskShellTarget;
 
 /**
@@ -102,7 +102,7 @@ public class SshExecutor implements Executor {
 
     /** The aliases of a virtual cluster's target, comma-separated in the order tasks fill them. */
     static List<String> aliases(String target) {
-        return Arrays.stream(target.split(",")).map(String::trim).filter(alias -> !alias.isEmpty()).toList();
+        return VirtualCluster.targets(KIND, target);
     }
 
     /** Each host of the target with what a deploy measured on it; draining and unregistered ones take no task. */
