@@ -14,17 +14,10 @@ class Badge extends Span {
         super(label);
         getElement().getThemeList().add("badge");
         getElement().getThemeList().add(variant);
-        getStyle().set("display", "inline-flex").set("align-items", "center")
-                .set("padding", "0.3em 0.6em").set("border-radius", "var(--lumo-border-radius-s)")
-                .set("font-size", "var(--lumo-font-size-s)").set("font-weight", "500").set("line-height", "1")
-                .set("color", "var(--lumo-" + variant + "-text-color)")
-                .set("background-color", "var(--lumo-" + variant + "-color-10pct)");
-        if (variant.equals("contrast")) {
-            getStyle().set("color", "var(--lumo-contrast-80pct)").set("background-color", "var(--lumo-contrast-5pct)");
-        }
+        getElement().setAttribute("style", style(variant));
     }
 
-    /** The same look as an inline style, for Lit templates that draw badges (the job list's state column). */
+    /** A badge's look as an inline style: this component's, and Lit templates' that draw badges (the job list). */
     static String style(String variant) {
         boolean contrast = variant.equals("contrast");
         return "display: inline-flex; align-items: center; padding: 0.3em 0.6em; "
