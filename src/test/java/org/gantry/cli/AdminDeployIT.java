@@ -1,7 +1,6 @@
 package org.gantry.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assumptions.assumeThat;
 import static org.gantry.runtime.RuntimeJobs.await;
 import static org.gantry.runtime.RuntimeJobs.ended;
 import static org.gantry.runtime.RuntimeJobs.job;
@@ -13,7 +12,6 @@ import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import org.gantry.runtime.OpenSshServer;
 import org.gantry.runtime.RuntimeSpringTest;
 import org.gantry.testsupport.RestClient;
 import org.junit.jupiter.api.AfterEach;
@@ -49,8 +47,7 @@ class AdminDeployIT {
 
     @BeforeEach
     void machines() throws Exception {
-        assumeThat(OpenSshServer.available()).as("Debian's sshd").isTrue();
-        assumeThat(System.getProperty("user.name")).as("root, to start sshd for a test account").isEqualTo("root");
+        DeployTestHost.assumeUsable();
         Files.setPosixFilePermissions(dir, java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
         Path key = DeployTestHost.clientKey(dir);
         sys = DeployTestHost.start(dir.resolve("sys"), key);

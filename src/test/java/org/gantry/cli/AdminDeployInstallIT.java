@@ -1,7 +1,6 @@
 package org.gantry.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assumptions.assumeThat;
 import static org.gantry.runtime.RuntimeJobs.await;
 import static org.gantry.runtime.RuntimeJobs.ended;
 import static org.gantry.runtime.RuntimeJobs.job;
@@ -15,7 +14,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
-import org.gantry.runtime.OpenSshServer;
 import org.gantry.testsupport.RestClient;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -46,8 +44,7 @@ class AdminDeployInstallIT {
 
     @BeforeEach
     void machines() throws Exception {
-        assumeThat(OpenSshServer.available()).as("Debian's sshd").isTrue();
-        assumeThat(System.getProperty("user.name")).as("root, to start sshd for a test account").isEqualTo("root");
+        DeployTestHost.assumeUsable();
         jar = Path.of("target", "gantry.jar").toAbsolutePath();
         assertThat(jar).as("the server jar: `mvn verify` packages it before the integration tests run").exists();
         Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x"));

@@ -1,10 +1,13 @@
 package org.gantry.cli;
 
+import static org.assertj.core.api.Assumptions.assumeThat;
+
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.gantry.runtime.OpenSshServer;
 
 /**
  * One test machine for the deploy: Debian's sshd on its own loopback port with its own host key
@@ -23,6 +26,12 @@ final class DeployTestHost implements AutoCloseable {
     private DeployTestHost(Path dir, int port) {
         this.dir = dir;
         this.port = port;
+    }
+
+    /** Skips the test unless Debian's sshd is installed and the tests run as root (to start sshd for an account). */
+    static void assumeUsable() {
+        assumeThat(OpenSshServer.available()).as("Debian's sshd").isTrue();
+        assumeThat(System.getProperty("user.name")).as("root, to start sshd for a test account").isEqualTo("root");
     }
 
     /** Creates the test account and a client key in {@code dir} once; returns the key. */

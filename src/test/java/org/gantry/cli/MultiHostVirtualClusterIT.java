@@ -1,7 +1,6 @@
 package org.gantry.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assumptions.assumeThat;
 import static org.gantry.runtime.RuntimeJobs.await;
 import static org.gantry.runtime.RuntimeJobs.ended;
 import static org.gantry.runtime.RuntimeJobs.job;
@@ -18,7 +17,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.gantry.runtime.OpenSshServer;
 import org.gantry.runtime.RuntimeSpringTest;
 import org.gantry.security.GroupService;
 import org.gantry.security.VirtualCluster;
@@ -64,8 +62,7 @@ class MultiHostVirtualClusterIT {
 
     @BeforeEach
     void machines() throws Exception {
-        assumeThat(OpenSshServer.available()).as("Debian's sshd").isTrue();
-        assumeThat(System.getProperty("user.name")).as("root, to start sshd for a test account").isEqualTo("root");
+        DeployTestHost.assumeUsable();
         Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x"));
         Path key = DeployTestHost.clientKey(dir);
         DeployTestHost sys = DeployTestHost.start(dir.resolve("sys"), key);
