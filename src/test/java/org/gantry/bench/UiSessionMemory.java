@@ -1,6 +1,6 @@
 package org.gantry.bench;
 
-import static com.github.mvysny.kaributesting.v10.LocatorJ._get;
+import static com.github.mvysny.kaributesting.v10.LocatorJ._find;
 
 import com.github.mvysny.kaributesting.v10.MockVaadin;
 import com.vaadin.flow.component.UI;
@@ -12,7 +12,11 @@ import java.lang.management.MemoryMXBean;
 import java.time.Instant;
 import javax.management.ObjectName;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.gantry.GantryApplication;
 import org.gantry.job.JobRows;
 import org.gantry.job.JobState;
@@ -33,7 +37,7 @@ public final class UiSessionMemory {
     private static final int USERS = 50;
     private static final int JOBS_PER_USER = 60;
     /** Rows the browser's grid asks for on first show (its page size). */
-    private static final int FIRST_PAGE = 50;
+    private static final int FIRST_PAGE = Integer.getInteger("bench.rows", 50);
 
     private UiSessionMemory() {
     }
@@ -60,16 +64,18 @@ public final class UiSessionMemory {
             openJobList(context, servlet, users.get(0));
             KaribuSupport.signOut();
             long before = heapAfterGc();
+            Map<String, long[]> classesBefore = Boolean.getBoolean("bench.histogram") ? classes() : Map.of();
             for (int i = 0; i < sessions; i++) {
                 open.add(openJobList(context, servlet, users.get(i % USERS)));
             }
             long after = heapAfterGc();
-            System.out.printf("job list, %d signed-in sessions (%d users, %d jobs each, first %d rows fetched):%n",
+            System.out.printf("%s, %d signed-in sessions (%d users, %d jobs each, first %d rows fetched):%n",
+                    System.getProperty("bench.route", "").isEmpty() ? "job list" : "/" + System.getProperty("bench.route"),
                     open.size(), USERS, JOBS_PER_USER, FIRST_PAGE);
             System.out.printf("heap after full GC: %.1f MB before the sessions, %.1f MB with them;"
                     + " %.1f kB per session%n", before / 1e6, after / 1e6, (after - before) / 1e3 / open.size());
             if (Boolean.getBoolean("bench.histogram")) {
-                System.out.println(classHistogram().lines().limit(40).reduce("", (a, b) -> a + b + "\n"));
+                printGrowth(classesBefore, classes(), open.size());
             }
             KaribuSupport.signOut();
         } finally {
@@ -82,18 +88,38 @@ public final class UiSessionMemory {
     private static VaadinSession openJobList(ConfigurableApplicationContext context, VaadinServlet servlet,
             String user) {
         KaribuSupport.signIn(context, servlet, user, Role.USER);
-        UI.getCurrent().navigate("");
-        Grid<?> grid = _get(Grid.class);
-        grid.getDataCommunicator().setViewportRange(0, FIRST_PAGE);
+        UI.getCurrent().navigate(System.getProperty("bench.route", ""));
+        for (Grid<?> grid : _find(Grid.class)) {
+            grid.getDataCommunicator().setViewportRange(0, FIRST_PAGE);
+        }
         MockVaadin.clientRoundtrip();
         return VaadinSession.getCurrent();
     }
 
-    /** The heap's largest classes (jcmd GC.class_histogram), to see what a session holds. */
-    private static String classHistogram() throws Exception {
-        return (String) ManagementFactory.getPlatformMBeanServer().invoke(
+    /** Instances and bytes per class in the heap (jcmd GC.class_histogram, which collects first). */
+    private static Map<String, long[]> classes() throws Exception {
+        String histogram = (String) ManagementFactory.getPlatformMBeanServer().invoke(
                 new ObjectName("com.sun.management:type=DiagnosticCommand"), "gcClassHistogram",
                 new Object[] {new String[0]}, new String[] {String[].class.getName()});
+        Map<String, long[]> classes = new HashMap<>();
+        Matcher row = Pattern.compile("(?m)^\\s*\\d+:\\s+(\\d+)\\s+(\\d+)\\s+(\\S+)").matcher(histogram);
+        while (row.find()) {
+            classes.put(row.group(3), new long[] {Long.parseLong(row.group(1)), Long.parseLong(row.group(2))});
+        }
+        return classes;
+    }
+
+    /** The classes the sessions added most bytes of, per session: what a session holds. */
+    private static void printGrowth(Map<String, long[]> before, Map<String, long[]> after, int sessions) {
+        System.out.println("classes the sessions added most of, per session: instances, bytes");
+        after.entrySet().stream()
+                .map(e -> Map.entry(e.getKey(), new long[] {
+                        e.getValue()[0] - before.getOrDefault(e.getKey(), new long[2])[0],
+                        e.getValue()[1] - before.getOrDefault(e.getKey(), new long[2])[1]}))
+                .sorted((a, b) -> Long.compare(b.getValue()[1], a.getValue()[1]))
+                .limit(40)
+                .forEach(e -> System.out.printf("%10.1f %10.0f  %s%n", e.getValue()[0] / (double) sessions,
+                        e.getValue()[1] / (double) sessions, e.getKey()));
     }
 
     private static long heapAfterGc() throws InterruptedException {
