@@ -150,12 +150,7 @@ class SshHostController {
                     SshExecutor.KIND, String.join(",", hostsOf), vc.getCpuQuota(), vc.getMemoryMbQuota(),
                     vc.getGpuQuota()));
         }
-        Optional<UserGroup> group = groups.group(DEFAULT_GROUP);
-        Set<String> names = group.map(g -> g.getVirtualClusters().stream().map(VirtualCluster::getName)
-                .collect(Collectors.toCollection(TreeSet::new))).orElseGet(TreeSet::new);
-        if (names.add(name)) {
-            groups.saveGroup(DEFAULT_GROUP, group.map(UserGroup::getDescription).orElse(""), names);
-        }
+        groups.allowVirtualCluster(DEFAULT_GROUP, name);
     }
 
     private SshHost require(String alias) {

@@ -4,6 +4,8 @@ import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
+import org.gantry.security.AccountException;
 import org.gantry.security.CurrentUser;
 import org.gantry.security.GroupService;
 import org.gantry.security.VirtualCluster;
@@ -11,7 +13,10 @@ import org.gantry.security.VirtualClusterLoad;
 import org.gantry.security.VirtualClusterLoad.Amount;
 import org.springframework.http.HttpStatus;
 import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.security.access.prepost.PreAuthorize;
 import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PutMapping;
+import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 
@@ -27,6 +32,8 @@ import org.springframework.web.bind.annotation.RestController;
 @RequestMapping("/api/v2/virtual-clusters")
 @Tag(name = "virtual cluster", description = "API endpoint for virtual cluster")
 class VirtualClusterController {
+
+    private static final String DEFAULT_GROUP = "default";
 
     private final GroupService groups;
     private final VirtualClusterLoad load;
@@ -56,6 +63,36 @@ class VirtualClusterController {
                         "Virtual cluster " + vc + " is not found."));
     }
 
+    /**
+     * Creates or changes a virtual cluster's executor and target (administrators; quotas and
+     * groups stay as they are) and lets group {@code default} use it: how {@code gantry admin
+     * deploy} registers a Slurm partition. An ssh cluster's hosts are set through its SSH hosts.
+     */
+    @PutMapping("/{vc}")
+    @PreAuthorize("hasRole('ADMIN')")
+    @Operation(summary = "Create or change a virtual cluster's executor and target (administrators)")
+    Map<String, Object> put(@PathVariable String vc, @RequestBody ClusterBody body) {
+        if (body == null || body.executor() == null || body.executor().isBlank()) {
+            throw ApiException.invalid("executor (local, ssh or slurm) is required.");
+        }
+        Optional<VirtualCluster> existing = groups.virtualCluster(vc);
+        try {
+            groups.saveVirtualCluster(new GroupService.VirtualClusterSettings(vc,
+                    body.description() != null ? body.description() : existing.map(VirtualCluster::getDescription)
+                            .orElse(""), body.executor().trim(), body.target() == null ? "" : body.target().trim(),
+                    existing.map(VirtualCluster::getCpuQuota).orElse(null),
+                    existing.map(VirtualCluster::getMemoryMbQuota).orElse(null),
+                    existing.map(VirtualCluster::getGpuQuota).orElse(null)));
+        } catch (AccountException e) {
+            throw ApiException.invalid(e.getMessage());
+        }
+        groups.allowVirtualCluster(DEFAULT_GROUP, vc);
+        return get(vc);
+    }
+
+    record ClusterBody(String executor, String target, String description) {
+    }
+
     private Map<String, Object> json(VirtualCluster vc, Map<String, Amount> usedByCluster) {
         Amount quota = new Amount(orZero(vc.getCpuQuota()), orZero(vc.getMemoryMbQuota()), orZero(vc.getGpuQuota()));
         Amount total = load.capacity(vc).map(capacity -> new Amount(bounded(vc.getCpuQuota(), capacity.cpu()),
@@ -73,6 +110,9 @@ class VirtualClusterController {
         json.put("status", "RUNNING");
         json.put("description", vc.getDescription());
         json.put("executor", vc.getExecutor());
+        if (currentUser.isAdmin()) {
+            json.put("target", vc.getExecutorTarget());
+        }
         if (currentUser.isAdmin() && vc.getExecutor().equals("ssh")) {
             // for administrators: the hosts, in the order tasks fill them (decision 0094)
             json.put("hosts", load.hosts(vc).stream().map(VirtualClusterController::host).toList());

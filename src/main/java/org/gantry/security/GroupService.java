@@ -6,6 +6,8 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
 import org.springframework.security.access.prepost.PreAuthorize;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
@@ -84,6 +86,18 @@ public class GroupService {
         }
         group.setVirtualClusters(resolved);
         return groups.save(group);
+    }
+
+    /** Lets the members of {@code group} use the virtual cluster too (nothing when they may already). */
+    @PreAuthorize("hasRole('ADMIN')")
+    @Transactional
+    public void allowVirtualCluster(String group, String virtualCluster) {
+        Optional<UserGroup> existing = group(group);
+        Set<String> names = existing.map(g -> g.getVirtualClusters().stream().map(VirtualCluster::getName)
+                .collect(Collectors.toCollection(TreeSet::new))).orElseGet(TreeSet::new);
+        if (names.add(virtualCluster)) {
+            saveGroup(group, existing.map(UserGroup::getDescription).orElse(""), names);
+        }
     }
 
     @PreAuthorize("hasRole('ADMIN')")

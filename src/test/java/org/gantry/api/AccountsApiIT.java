@@ -143,6 +143,29 @@ class AccountsApiIT {
     }
 
     @Test
+    void administrators_create_a_virtual_cluster_on_an_executor_and_group_default_may_use_it() {
+        RestClient user = RestClient.newUser(port, "erin");
+        RestClient admin = RestClient.admin(port);
+        String name = "part" + Long.toString(System.nanoTime() % 100000);
+        Map<String, String> body = Map.of("executor", "slurm", "target", "debug");
+
+        Response refused = user.putJson("/api/v2/virtual-clusters/" + name, body);
+        assertThat(refused.status()).isEqualTo(403);
+        assertThat(user.get("/api/v2/virtual-clusters/" + name).status()).isEqualTo(404);
+        Response wrong = admin.putJson("/api/v2/virtual-clusters/" + name, Map.of("executor", "kubernetes"));
+        assertThat(wrong.status()).isEqualTo(400);
+        assertThat(wrong.json().path("message").asText()).contains("local, ssh or slurm");
+
+        Response created = admin.putJson("/api/v2/virtual-clusters/" + name, body);
+        assertThat(created.status()).as(created.toString()).isEqualTo(200);
+        assertThat(created.json().path("executor").asText()).isEqualTo("slurm");
+        assertThat(created.json().path("target").asText()).isEqualTo("debug");
+        assertThat(user.get("/api/v2/virtual-clusters/" + name).json().has("target")).isFalse();
+        assertThat(user.get("/api/v2/groups").json()).filteredOn(g -> g.get("groupname").asText().equals("default"))
+                .singleElement().satisfies(g -> assertThat(g.toString()).contains(name));
+    }
+
+    @Test
     void expressions_belong_to_their_user() {
         RestClient erin = RestClient.newUser(port, "erin");
         RestClient frank = RestClient.newUser(port, "frank");
