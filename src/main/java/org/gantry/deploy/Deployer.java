@@ -105,9 +105,15 @@ public final class Deployer {
                 if (machine.has(Inventory.Role.STORAGE)) {
                     storage(ssh, machine);
                 }
-                if (machine.has(Inventory.Role.COMPUTE)) {
+                if (machine.has(Inventory.Role.COMPUTE) && !machine.slurm()) {
                     compute(ssh, system, machine, only.isPresent());
                 }
+            }
+            List<Inventory.Machine> slurmNodes = inventory.slurmNodes();
+            boolean slurmAsked = machines.stream().anyMatch(m -> m.has(Inventory.Role.COMPUTE) && m.slurm());
+            if (slurmAsked && systemReady) {
+                // every Slurm node's line is in slurm.conf, so all of them are joined, also for --add
+                new SlurmSetup(this, inventory.slurm()).join(ssh, system, slurmNodes);
             }
         }
         finish();
@@ -121,6 +127,13 @@ public final class Deployer {
     public Result remove(String name, Duration drainTimeout, boolean stop) throws IOException, InterruptedException {
         Inventory.Machine machine = inventory.machine(name).orElseThrow(() -> new IllegalArgumentException(
                 "No machine " + name + " in " + inventory.file()));
+        if (machine.slurm()) {
+            fail(machine, "remove", "", "removing a Slurm node is not built yet: drain it in Slurm (scontrol update"
+                    + " NodeName=" + name + " State=DRAIN Reason=leaving), wait for its jobs, then take it out of"
+                    + " the inventory and run the deploy: it rewrites slurm.conf and restarts the daemons");
+            finish();
+            return new Result(0, List.copyOf(failures));
+        }
         String path = "/api/v2/ssh-hosts/" + name;
         try {
             Optional<JsonNode> current = api.get(path);
@@ -190,9 +203,6 @@ public final class Deployer {
                 say(machine, "warning: its clock is " + found.clockSkew().toSeconds() + " s off this one's; run NTP"
                         + " (chrony or systemd-timesyncd) on every machine");
             }
-            if (machine.slurm()) {
-                say(machine, "note: slurm: true is not applied yet (planned); the machine joins as an SSH host");
-            }
             facts.put(machine.name(), found);
         } catch (ExecutorException e) {
             fail(machine, "check", "ssh " + machine.endpoint(), e.getMessage() + " (is the machine up and its sshd"
@@ -209,7 +219,9 @@ public final class Deployer {
         String health = "GET " + inventory.gantry().url() + "/actuator/health";
         Optional<String> status = health();
         boolean answers = status.filter("UP"::equals).isPresent();
-        GantryInstall install = new GantryInstall(inventory.gantry(), system.user(), facts.get(system.name()).docker());
+        GantryInstall install = new GantryInstall(inventory.gantry(), system.user(), facts.get(system.name()).docker())
+                .withSlurmConf(Optional.of(inventory.slurm().conf()).filter(conf -> !inventory.slurmNodes().isEmpty()
+                        && !conf.equals(Inventory.Slurm.DEFAULT_CONF)));
         RemoteShell shell = shell(ssh, system);
         boolean installed;
         try {
@@ -544,6 +556,14 @@ public final class Deployer {
         }
     }
 
+    boolean dryRun() {
+        return dryRun;
+    }
+
+    DeployApi api() {
+        return api;
+    }
+
     /** The key Gantry logs in to {@code machine} with, copied to the system machine. */
     private boolean key(MinaSshClients ssh, Inventory.Machine system, Inventory.Machine machine, String keyPath) {
         String content;
@@ -580,7 +600,7 @@ public final class Deployer {
     }
 
     /** A step that runs {@code check} on the machine and, when it fails, {@code act}. */
-    private boolean remoteStep(MinaSshClients ssh, Inventory.Machine machine, String step, String check, String act,
+    boolean remoteStep(MinaSshClients ssh, Inventory.Machine machine, String step, String check, String act,
                                String what) {
         try {
             RemoteShell shell = shell(ssh, machine);
@@ -616,7 +636,7 @@ public final class Deployer {
         }
     }
 
-    private RemoteShell shell(MinaSshClients ssh, Inventory.Machine machine) {
+    RemoteShell shell(MinaSshClients ssh, Inventory.Machine machine) {
         return ssh.shell(new SshTarget(machine.name(), machine.address(), machine.port(), machine.user(),
                 machine.key(), ".gantry"));
     }
@@ -635,18 +655,18 @@ public final class Deployer {
         }
     }
 
-    private void change(Inventory.Machine machine, String what) {
+    void change(Inventory.Machine machine, String what) {
         changes++;
         say(machine, (dryRun ? "would " : "+ ") + what);
     }
 
-    private void fail(Inventory.Machine machine, String step, String command, String error) {
+    void fail(Inventory.Machine machine, String step, String command, String error) {
         DeployFailure failure = new DeployFailure(machine.name(), step, command, error);
         failures.add(failure);
         say(machine, "FAILED " + step + ": " + error);
     }
 
-    private void say(Inventory.Machine machine, String line) {
+    void say(Inventory.Machine machine, String line) {
         out.println("[" + machine.name() + "] " + line);
         out.flush();
     }

@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.gantry.base.shell.Bash;
 
 /**
@@ -28,6 +29,7 @@ public final class GantryInstall {
     private final Inventory.Gantry gantry;
     private final String user;
     private final DatabaseKind database;
+    private Optional<String> slurmConf = Optional.empty();
 
     /**
      * @param user the login the deploy uses on the system machine: Gantry runs as it
@@ -96,6 +98,12 @@ public final class GantryInstall {
      * application.properties reads. {@code adminPassword} is only used on the first start (an
      * empty database); with docker compose the database password stays in compose's {@code .env}.
      */
+    /** The installed Gantry hands this slurm.conf to Slurm's commands (the deploy wrote it somewhere else than the default). */
+    GantryInstall withSlurmConf(Optional<String> conf) {
+        this.slurmConf = conf;
+        return this;
+    }
+
     String env(String adminPassword, String databasePassword) {
         List<String> lines = new ArrayList<>(List.of(
                 "# Written by gantry admin deploy; a change here is applied by the next deploy run (restart).",
@@ -105,6 +113,7 @@ public final class GantryInstall {
         if (!adminPassword.isEmpty()) {
             lines.add("GANTRY_ADMIN_PASSWORD=" + envValue(adminPassword));
         }
+        slurmConf.ifPresent(conf -> lines.add("GANTRY_RUNTIME_SLURM_CONF=" + envValue(conf)));
         switch (database) {
             case SYSTEM -> {
                 Inventory.Database db = gantry.database().orElseThrow();

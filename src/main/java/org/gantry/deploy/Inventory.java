@@ -14,8 +14,9 @@ import java.util.Set;
  * @param file the inventory file; the deploy's state (pinned host keys) lives beside it
  * @param gantry where Gantry answers and how it is installed on the system machine
  * @param machines in the file's order
+ * @param slurm the Slurm cluster the compute machines with {@code slurm: true} join (defaults otherwise)
  */
-public record Inventory(Path file, Gantry gantry, List<Machine> machines) {
+public record Inventory(Path file, Gantry gantry, List<Machine> machines, Slurm slurm) {
 
     /** What a machine is for; a machine may hold several roles. */
     public enum Role { SYSTEM, STORAGE, COMPUTE }
@@ -67,6 +68,28 @@ public record Inventory(Path file, Gantry gantry, List<Machine> machines) {
         public String endpoint() {
             return user + "@" + address + ":" + port;
         }
+    }
+
+    /**
+     * The Slurm cluster the deploy sets up when compute machines ask for it: slurmctld on the
+     * system machine, slurmd on each of them, one partition per virtual cluster.
+     *
+     * @param conf where slurm.conf is written on every Slurm machine (Gantry hands it to Slurm's
+     *             commands as SLURM_CONF when it is not the default)
+     * @param dir the daemons' state, spool, pid and log files
+     */
+    public record Slurm(String conf, String dir, String clusterName, int slurmctldPort, int slurmdPort) {
+
+        public static final String DEFAULT_CONF = "/etc/slurm/slurm.conf";
+
+        static Slurm defaults() {
+            return new Slurm(DEFAULT_CONF, "/var/lib/gantry-slurm", "gantry", 6817, 6818);
+        }
+    }
+
+    /** The compute machines that join Slurm as nodes, in the file's order. */
+    public List<Machine> slurmNodes() {
+        return machines.stream().filter(m -> m.has(Role.COMPUTE) && m.slurm()).toList();
     }
 
     public Machine system() {

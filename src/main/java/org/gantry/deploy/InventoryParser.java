@@ -35,7 +35,9 @@ public final class InventoryParser {
     /** A machine's name becomes an SSH host's alias in Gantry. */
     static final String NAME_PATTERN = "[A-Za-z0-9_.-]{1,64}";
     private static final String VC_PATTERN = "[A-Za-z0-9_-]{1,64}";
-    private static final Set<String> TOP_KEYS = Set.of("gantry", "machines");
+    private static final Set<String> TOP_KEYS = Set.of("gantry", "machines", "slurm");
+    private static final Set<String> SLURM_KEYS = Set.of("conf", "dir", "cluster_name", "slurmctld_port",
+            "slurmd_port");
     private static final Set<String> GANTRY_KEYS = Set.of("url", "admin", "jar", "dir", "admin_password_file",
             "database", "java", "java_options");
     private static final Set<String> DATABASE_KEYS = Set.of("url", "user", "password_file");
@@ -76,6 +78,8 @@ public final class InventoryParser {
         }
         Map<String, NodeTuple> topKeys = keys(top, TOP_KEYS);
         Inventory.Gantry gantry = gantry(topKeys.get("gantry"), top);
+        Inventory.Slurm slurm = topKeys.containsKey("slurm") ? slurm(topKeys.get("slurm").getValueNode())
+                : Inventory.Slurm.defaults();
         List<Inventory.Machine> machines = new ArrayList<>();
         List<Node> machineNodes = new ArrayList<>();
         NodeTuple list = topKeys.get("machines");
@@ -96,7 +100,7 @@ public final class InventoryParser {
             problems.sort(Comparator.comparingInt(InventoryProblem::line).thenComparingInt(InventoryProblem::column));
             throw new InventoryException(file, problems);
         }
-        return new Inventory(file, gantry, List.copyOf(machines));
+        return new Inventory(file, gantry, List.copyOf(machines), slurm);
     }
 
     private Inventory.Gantry gantry(NodeTuple tuple, MappingNode top) {
@@ -151,6 +155,58 @@ public final class InventoryParser {
             javaOptions = scalar(keys.get("java_options").getValueNode(), "java_options").orElse(javaOptions);
         }
         return new Inventory.Gantry(url, admin, jar, dir, adminPasswordFile, database, java, javaOptions);
+    }
+
+    private Inventory.Slurm slurm(Node node) {
+        Inventory.Slurm slurm = Inventory.Slurm.defaults();
+        if (!(node instanceof MappingNode mapping)) {
+            problem(node, "`slurm:` is a mapping (" + String.join(", ", SLURM_KEYS.stream().sorted().toList()) + ")");
+            return slurm;
+        }
+        Map<String, NodeTuple> keys = keys(mapping, SLURM_KEYS);
+        String conf = absolute(keys, "conf", slurm.conf());
+        String dir = absolute(keys, "dir", slurm.dir());
+        String clusterName = slurm.clusterName();
+        if (keys.containsKey("cluster_name")) {
+            Node nameNode = keys.get("cluster_name").getValueNode();
+            clusterName = scalar(nameNode, "cluster_name").orElse(clusterName);
+            if (!clusterName.matches("[a-z][a-z0-9_]{0,39}")) {
+                problem(nameNode, "cluster_name `" + clusterName + "` is not 1 to 40 lower-case letters, digits or '_'"
+                        + " starting with a letter");
+            }
+        }
+        return new Inventory.Slurm(conf, dir, clusterName, port(keys, "slurmctld_port", slurm.slurmctldPort()),
+                port(keys, "slurmd_port", slurm.slurmdPort()));
+    }
+
+    private String absolute(Map<String, NodeTuple> keys, String key, String otherwise) {
+        if (!keys.containsKey(key)) {
+            return otherwise;
+        }
+        Node node = keys.get(key).getValueNode();
+        String path = scalar(node, key).orElse(otherwise);
+        if (!path.matches("/[A-Za-z0-9_./-]*") || path.contains("..")) {
+            problem(node, key + " `" + path + "` is not an absolute path of letters, digits, '_', '.', '-' and '/'");
+        }
+        return path;
+    }
+
+    private int port(Map<String, NodeTuple> keys, String key, int otherwise) {
+        if (!keys.containsKey(key)) {
+            return otherwise;
+        }
+        Node node = keys.get(key).getValueNode();
+        String text = scalar(node, key).orElse("");
+        int port;
+        try {
+            port = Integer.parseInt(text);
+        } catch (NumberFormatException e) {
+            port = -1;
+        }
+        if (port < 1 || port > 65535) {
+            problem(node, key + " `" + text + "` is not a number from 1 to 65535");
+        }
+        return port;
     }
 
     private Optional<Inventory.Database> database(Node node) {

@@ -47,6 +47,11 @@ final class DeployTestHost implements AutoCloseable {
     }
 
     static DeployTestHost start(Path dir, Path clientKey) throws Exception {
+        return start(dir, clientKey, USER);
+    }
+
+    /** A machine whose sshd lets {@code user} in with the client key; {@code root} for what only root may set up. */
+    static DeployTestHost start(Path dir, Path clientKey, String user) throws Exception {
         Files.createDirectories(dir);
         run("ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", dir.resolve("host_key").toString());
         int port;
@@ -56,7 +61,8 @@ final class DeployTestHost implements AutoCloseable {
         Files.writeString(dir.resolve("sshd_config"), String.join("\n", "ListenAddress 127.0.0.1",
                 "Port " + port, "HostKey " + dir.resolve("host_key"), "PidFile " + dir.resolve("sshd.pid"),
                 "AuthorizedKeysFile " + clientKey + ".pub", "StrictModes no", "PasswordAuthentication no",
-                "KbdInteractiveAuthentication no", "PubkeyAuthentication yes", "UsePAM no", "AllowUsers " + USER,
+                "KbdInteractiveAuthentication no", "PubkeyAuthentication yes", "UsePAM no", "AllowUsers " + user,
+                "PermitRootLogin " + (user.equals("root") ? "prohibit-password" : "no"),
                 "Subsystem sftp internal-sftp", ""));
         DeployTestHost host = new DeployTestHost(dir, port);
         host.up();
@@ -69,8 +75,12 @@ final class DeployTestHost implements AutoCloseable {
 
     /** This host as a machine of a deploy inventory (the client key as {@code client_key} beside the inventory). */
     String inventoryEntry(String name, String roles) {
+        return inventoryEntry(name, roles, USER);
+    }
+
+    String inventoryEntry(String name, String roles, String user) {
         return "  - name: " + name + "\n    address: 127.0.0.1\n    port: " + port + "\n    user: "
-                + USER + "\n    key: client_key\n    roles: " + roles + "\n";
+                + user + "\n    key: client_key\n    roles: " + roles + "\n";
     }
 
     void up() throws Exception {

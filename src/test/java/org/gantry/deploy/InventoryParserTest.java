@@ -60,6 +60,27 @@ class InventoryParserTest {
     }
 
     @Test
+    void the_slurm_section_has_defaults_and_its_values_are_checked_at_their_line() {
+        Inventory defaults = parse("machines:\n" + machine("a", "h1", "system") + machine("b", "h2", "compute")
+                + "    slurm: true\n");
+        assertThat(defaults.slurm()).isEqualTo(new Inventory.Slurm("/etc/slurm/slurm.conf", "/var/lib/gantry-slurm",
+                "gantry", 6817, 6818));
+        assertThat(defaults.slurmNodes()).extracting(Inventory.Machine::name).containsExactly("b");
+
+        Inventory set = parse("slurm:\n  conf: /opt/slurm/slurm.conf\n  dir: /srv/slurm\n  cluster_name: lab\n"
+                + "  slurmctld_port: 7817\n  slurmd_port: 7818\nmachines:\n" + machine("a", "h1", "system, compute"));
+        assertThat(set.slurm()).isEqualTo(new Inventory.Slurm("/opt/slurm/slurm.conf", "/srv/slurm", "lab", 7817, 7818));
+
+        assertThat(problems("slurm:\n  conf: slurm.conf\n  cluster_name: Lab-1\n  slurmd_port: 70000\n  nodes: 2\n"
+                + "machines:\n" + machine("a", "h1", "system, compute")))
+                .extracting(InventoryProblem::toString).containsExactly(
+                        "line 2, column 9: conf `slurm.conf` is not an absolute path of letters, digits, '_', '.', '-' and '/'",
+                        "line 3, column 17: cluster_name `Lab-1` is not 1 to 40 lower-case letters, digits or '_' starting with a letter",
+                        "line 4, column 16: slurmd_port `70000` is not a number from 1 to 65535",
+                        "line 5, column 3: unknown key `nodes` (known: cluster_name, conf, dir, slurmctld_port, slurmd_port)");
+    }
+
+    @Test
     void a_compute_machine_without_vc_serves_the_default_one() {
         Inventory inventory = parse("machines:\n" + machine("a", "h1", "system, compute"));
         assertThat(inventory.system().vc()).contains("default");
