@@ -7,8 +7,6 @@ import static org.gantry.runtime.RuntimeJobs.job;
 import static org.gantry.runtime.RuntimeJobs.name;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -79,20 +77,8 @@ class AdminDeployIT {
         }
     }
 
-    private record Run(int exit, String out) {
-    }
-
-    private Run deploy(String... extra) {
-        StringWriter out = new StringWriter();
-        String[] args = new String[extra.length + 5];
-        args[0] = "admin";
-        args[1] = "deploy";
-        args[2] = "--inventory=" + inventory;
-        args[3] = "--token-file=" + tokenFile;
-        args[4] = "--connect-timeout=5s";
-        System.arraycopy(extra, 0, args, 5, extra.length);
-        int exit = GantryCli.run(args, new PrintWriter(out, true), new PrintWriter(out, true));
-        return new Run(exit, out.toString());
+    private DeployTestHost.DeployRun deploy(String... extra) {
+        return DeployTestHost.deploy(inventory, tokenFile, extra);
     }
 
     @Test
@@ -100,13 +86,13 @@ class AdminDeployIT {
         String c1Name = "c1-" + suffix;
         String c2Name = "c2-" + suffix;
 
-        Run dry = deploy("--dry-run");
+        DeployTestHost.DeployRun dry = deploy("--dry-run");
         assertThat(dry.out()).as(dry.out()).contains("would register SSH host " + c1Name)
                 .contains("changes planned (dry run");
         assertThat(admin.get("/api/v2/ssh-hosts/" + c1Name).status()).isEqualTo(404);
 
         c2.down();
-        Run down = deploy();
+        DeployTestHost.DeployRun down = deploy();
         assertThat(down.exit()).as(down.out()).isEqualTo(1);
         assertThat(down.out()).contains("[" + c2Name + "] FAILED check")
                 .contains(c2Name + ": step check failed (`ssh " + DeployTestHost.USER + "@127.0.0.1:" + c2.port() + "`)")
@@ -114,12 +100,12 @@ class AdminDeployIT {
         assertThat(admin.get("/api/v2/ssh-hosts/" + c2Name).status()).isEqualTo(404);
 
         c2.up();
-        Run resumed = deploy();
+        DeployTestHost.DeployRun resumed = deploy();
         assertThat(resumed.exit()).as(resumed.out()).isZero();
         assertThat(resumed.out()).contains("+ register SSH host " + c2Name).contains("= SSH host " + c1Name)
                 .doesNotContain("+ register SSH host " + c1Name).contains("2 changes applied");
 
-        Run again = deploy();
+        DeployTestHost.DeployRun again = deploy();
         assertThat(again.exit()).as(again.out()).isZero();
         assertThat(again.out()).as(again.out()).endsWith("no changes\n").doesNotContain("+ ");
 
@@ -141,7 +127,7 @@ class AdminDeployIT {
         assertThat(Files.readString(storage.resolve(jobName + ".txt")).strip())
                 .isEqualTo("written-on-" + DeployTestHost.USER);
 
-        Run removed = deploy("--remove", c2Name, "--stop");
+        DeployTestHost.DeployRun removed = deploy("--remove", c2Name, "--stop");
         assertThat(removed.exit()).as(removed.out()).isZero();
         assertThat(removed.out()).contains("+ drain SSH host " + c2Name).contains("+ deregister SSH host " + c2Name);
         assertThat(admin.get("/api/v2/ssh-hosts/" + c2Name).status()).isEqualTo(404);

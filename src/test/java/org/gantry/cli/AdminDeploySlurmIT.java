@@ -8,8 +8,6 @@ import static org.gantry.runtime.RuntimeJobs.job;
 import static org.gantry.runtime.RuntimeJobs.name;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -119,32 +117,20 @@ class AdminDeploySlurmIT {
         new ProcessBuilder("rm", "-rf", SLURM.toString()).start().waitFor();
     }
 
-    private record Run(int exit, String out) {
-    }
-
-    private Run deploy(String... extra) {
-        StringWriter out = new StringWriter();
-        String[] args = new String[extra.length + 5];
-        args[0] = "admin";
-        args[1] = "deploy";
-        args[2] = "--inventory=" + inventory;
-        args[3] = "--token-file=" + tokenFile;
-        args[4] = "--connect-timeout=5s";
-        System.arraycopy(extra, 0, args, 5, extra.length);
-        int exit = GantryCli.run(args, new PrintWriter(out, true), new PrintWriter(out, true));
-        return new Run(exit, out.toString());
+    private DeployTestHost.DeployRun deploy(String... extra) {
+        return DeployTestHost.deploy(inventory, tokenFile, extra);
     }
 
     @Test
     void a_compute_machine_asking_for_slurm_joins_as_a_node_runs_jobs_and_only_a_changed_conf_restarts_slurm()
             throws Exception {
-        Run dry = deploy("--dry-run");
+        DeployTestHost.DeployRun dry = deploy("--dry-run");
         assertThat(dry.exit()).as(dry.out()).isZero();
         assertThat(dry.out()).contains("would write " + SLURM.resolve("slurm.conf"))
                 .contains("would register virtual cluster " + vc + " on Slurm partition " + vc);
         assertThat(Files.exists(SLURM.resolve("slurm.conf"))).isFalse();
 
-        Run first = deploy();
+        DeployTestHost.DeployRun first = deploy();
         System.out.println(first.out());
         assertThat(first.exit()).as(first.out()).isZero();
         assertThat(first.out()).as(first.out()).contains("+ write " + SLURM.resolve("slurm.conf"))
@@ -163,15 +149,9 @@ class AdminDeploySlurmIT {
         Path marks = Files.createDirectories(SLURM.resolve("marks"));
         Files.setPosixFilePermissions(marks, PosixFilePermissions.fromString("rwxrwxrwx"));
         RestClient user = RestClient.newUser(port, "slurmdeployed");
-        String jobName = name("onslurmnode");
-        user.submit(job(jobName, "resourcePerInstance: {cpu: 1, memoryMB: 64}",
-                "echo ran-in-slurm-job-$SLURM_JOB_ID > " + marks + "/" + jobName)
-                .replace("type: job\n", "type: job\ndefaults:\n  virtualCluster: " + vc + "\n"));
-        JsonNode done = await(user, user.username(), jobName, ended(), Duration.ofSeconds(120));
-        assertThat(done.at("/jobStatus/state").asText()).as(done.toString()).isEqualTo("SUCCEEDED");
-        assertThat(Files.readString(marks.resolve(jobName)).strip()).matches("ran-in-slurm-job-\\d+");
+        runsAsSlurmJob(user, vc, marks);
 
-        Run again = deploy();
+        DeployTestHost.DeployRun again = deploy();
         System.out.println(again.out());
         assertThat(again.exit()).as(again.out()).isZero();
         assertThat(again.out()).as(again.out()).endsWith("no changes\n").doesNotContain("+ ");
@@ -180,19 +160,25 @@ class AdminDeploySlurmIT {
         // learns only at a start, so both daemons are restarted, and the node takes jobs again
         String moved = vc + "b";
         Files.writeString(inventory, Files.readString(inventory).replace("vc: " + vc + "\n", "vc: " + moved + "\n"));
-        Run restarted = deploy();
+        DeployTestHost.DeployRun restarted = deploy();
         System.out.println(restarted.out());
         assertThat(restarted.exit()).as(restarted.out()).isZero();
         assertThat(restarted.out()).as(restarted.out()).contains("+ write " + SLURM.resolve("slurm.conf"))
                 .contains("+ restart slurmctld").contains("+ restart slurmd as node " + node)
                 .contains("= Slurm node " + node + " idle")
                 .contains("+ register virtual cluster " + moved + " on Slurm partition " + moved);
-        String second = name("afterrestart");
-        user.submit(job(second, "resourcePerInstance: {cpu: 1, memoryMB: 64}",
-                "echo ran-in-slurm-job-$SLURM_JOB_ID > " + marks + "/" + second)
-                .replace("type: job\n", "type: job\ndefaults:\n  virtualCluster: " + moved + "\n"));
-        JsonNode secondDone = await(user, user.username(), second, ended(), Duration.ofSeconds(120));
-        assertThat(secondDone.at("/jobStatus/state").asText()).as(secondDone.toString()).isEqualTo("SUCCEEDED");
+        runsAsSlurmJob(user, moved, marks);
+    }
+
+    /** A job in the virtual cluster succeeds, and its task ran inside a Slurm job. */
+    private static void runsAsSlurmJob(RestClient user, String virtualCluster, Path marks) throws Exception {
+        String jobName = name("onslurmnode");
+        user.submit(job(jobName, "resourcePerInstance: {cpu: 1, memoryMB: 64}",
+                "echo ran-in-slurm-job-$SLURM_JOB_ID > " + marks + "/" + jobName)
+                .replace("type: job\n", "type: job\ndefaults:\n  virtualCluster: " + virtualCluster + "\n"));
+        JsonNode done = await(user, user.username(), jobName, ended(), Duration.ofSeconds(120));
+        assertThat(done.at("/jobStatus/state").asText()).as(done.toString()).isEqualTo("SUCCEEDED");
+        assertThat(Files.readString(marks.resolve(jobName)).strip()).matches("ran-in-slurm-job-\\d+");
     }
 
     private static int freePort() throws Exception {

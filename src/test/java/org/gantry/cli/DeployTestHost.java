@@ -2,9 +2,12 @@ package org.gantry.cli;
 
 import static org.assertj.core.api.Assumptions.assumeThat;
 
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.gantry.runtime.OpenSshServer;
@@ -109,6 +112,20 @@ final class DeployTestHost implements AutoCloseable {
         if (sshd != null && sshd.isAlive()) {
             down();
         }
+    }
+
+    /** What {@code gantry admin deploy} printed and its exit code. */
+    record DeployRun(int exit, String out) {
+    }
+
+    /** Runs {@code gantry admin deploy} on the inventory, signed in with the token file, with {@code extra} options. */
+    static DeployRun deploy(Path inventory, Path tokenFile, String... extra) {
+        StringWriter out = new StringWriter();
+        List<String> args = new ArrayList<>(List.of("admin", "deploy", "--inventory=" + inventory,
+                "--token-file=" + tokenFile, "--connect-timeout=5s"));
+        args.addAll(List.of(extra));
+        int exit = GantryCli.run(args.toArray(String[]::new), new PrintWriter(out, true), new PrintWriter(out, true));
+        return new DeployRun(exit, out.toString());
     }
 
     static int run(String... command) throws Exception {

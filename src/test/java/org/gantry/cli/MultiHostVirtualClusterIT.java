@@ -8,8 +8,6 @@ import static org.gantry.runtime.RuntimeJobs.name;
 import static org.gantry.runtime.RuntimeJobs.state;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -98,13 +96,9 @@ class MultiHostVirtualClusterIT {
     }
 
     private String deploy(String... extra) {
-        StringWriter out = new StringWriter();
-        List<String> args = new ArrayList<>(List.of("admin", "deploy", "--inventory=" + inventory,
-                "--token-file=" + tokenFile, "--connect-timeout=5s"));
-        args.addAll(List.of(extra));
-        int exit = GantryCli.run(args.toArray(String[]::new), new PrintWriter(out, true), new PrintWriter(out, true));
-        assertThat(exit).as(out.toString()).isZero();
-        return out.toString();
+        DeployTestHost.DeployRun run = DeployTestHost.deploy(inventory, tokenFile, extra);
+        assertThat(run.exit()).as(run.out()).isZero();
+        return run.out();
     }
 
     /** Runs a job of {@code tasks} tasks needing {@code cpu} each; returns each task's host alias and sshd port. */
