@@ -115,8 +115,9 @@ class AttemptFollower {
         String why = attempt.getDiagnostics().orElse("Gantry stopped before launching it");
         boolean giveUp = backoff.failed(task.id(), why);
         Fate fate = !jobUnfinished ? Fate.UNTOUCHED : giveUp ? Fate.ends(JobState.FAILED) : Fate.RELAUNCH;
-        store.ended(attempt.getId(), Optional.empty(), Phase.FAILED, null, "never started: " + why, MeasuredUse.NONE,
-                fate, Optional.empty());
+        if (!store.neverStarted(attempt.getId(), "never started: " + why, fate)) {
+            backoff.launched(task.id());  // its launch was recorded after this pass read it: it did start
+        }
     }
 
     /**

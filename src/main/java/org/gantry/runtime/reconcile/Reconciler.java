@@ -194,6 +194,11 @@ class Reconciler implements SmartLifecycle {
 
     /** One pass; public for tests that drive the reconciler step by step. */
     public synchronized void pass() {
+        // the launches in flight before the attempts are read: an attempt read as LAUNCHING that is
+        // not among them was left so by a launch that ended before this read without recording its
+        // handle (an earlier run, a database outage) and is settled; a launch that ends after this
+        // snapshot is still in it, so its attempt is never mistaken for one nobody works on
+        Set<Long> launching = Set.copyOf(inFlight);
         Map<Long, RunnableJob> jobs = unfinished();
         List<TaskAttempt> active = store.active();
         Set<Long> orphanJobs = active.stream().map(TaskAttempt::getJobId).filter(id -> !jobs.containsKey(id))
@@ -206,7 +211,7 @@ class Reconciler implements SmartLifecycle {
         // find unreachable is spared the settling round trips (and any launch) of this pass
         follower.observe(active, jobs, specs, observers, unreachable);
         long beforeSettling = store.changes();
-        follower.settle(active, inFlight, jobs, endedJobs, observers, unreachable);
+        follower.settle(active, launching, jobs, endedJobs, observers, unreachable);
         if (store.changes() != beforeSettling) {
             wakeUp();  // attempts settled as launched are observed by the next pass
         }

@@ -152,6 +152,21 @@ public class RuntimeStore {
     }
 
     /**
+     * Ends an attempt that settling found never started, with its task's fate; nothing (false)
+     * when the attempt is no longer LAUNCHING: its launch was recorded after the pass read it, the
+     * task runs, and ending the attempt would leave a running task that nothing follows.
+     */
+    @Transactional
+    public boolean neverStarted(long attemptId, String diagnostics, Fate fate) {
+        if (require(attemptId).getState() != TaskAttempt.State.LAUNCHING) {
+            return false;
+        }
+        ended(attemptId, Optional.empty(), TaskObservation.Phase.FAILED, null, diagnostics, MeasuredUse.NONE, fate,
+                Optional.empty());
+        return true;
+    }
+
+    /**
      * Records an attempt's end and its task's fate; {@code startedOn} (the node) marks it running
      * first when no pass saw it run, in the same transaction. With the job's {@code spec}, a task
      * that ended for good also brings its job's verdict when it can be given at once (see

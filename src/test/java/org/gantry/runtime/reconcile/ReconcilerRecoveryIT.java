@@ -12,11 +12,13 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import org.gantry.job.JobRunService;
 import org.gantry.testsupport.TestSecurity;
 import org.gantry.runtime.local.LocalExecutor;
 import org.gantry.runtime.AttemptRef;
+import org.gantry.runtime.ExecutionHandle;
 import org.gantry.runtime.Launches;
 import org.gantry.runtime.Resources;
 import org.gantry.runtime.RuntimeSpringTest;
@@ -56,6 +58,9 @@ class ReconcilerRecoveryIT {
 
     @Autowired
     LocalExecutor local;
+
+    @Autowired
+    Reconciler reconciler;
 
     @TempDir
     Path marks;
@@ -115,6 +120,32 @@ class ReconcilerRecoveryIT {
         assertThat(Files.readAllLines(marks.resolve("runs"))).containsExactly("run");
         assertThat(store.launchedAttempt(taskId, java.util.Optional.empty(), java.util.Optional.empty()))
                 .hasValueSatisfying(a -> assertThat(a.getAttempt()).isEqualTo(1));
+    }
+
+    // Bug: a pass read an attempt as LAUNCHING, its launch was recorded (running) before the pass
+    // looked at the launches in flight, and the pass settled it as never started: the attempt
+    // ended, its task stayed RUNNING with nothing following it, and the job never ended
+    @Test
+    void an_attempt_whose_launch_was_recorded_after_a_pass_read_it_is_not_settled_as_never_started()
+            throws Exception {
+        String name = submit("echo run >> " + marks.resolve("runs"));
+        long taskId = jobRuns.taskId(user, name, "main", 0);
+        long jobId = jobId(name);
+        synchronized (reconciler) {  // no pass meanwhile: the test plays the pass that read too early
+            claimAsCrashedGantry(jobId, taskId);
+            TaskAttempt readByThePass = store.active().stream().filter(a -> a.getTaskId() == taskId).findFirst()
+                    .orElseThrow();
+            assertThat(readByThePass.getState()).isEqualTo(TaskAttempt.State.LAUNCHING);
+            ExecutionHandle handle = local.submit("", Launches.launch(new AttemptRef(user, name, "main", 0, 1),
+                    "echo run >> " + marks.resolve("runs") + "\nsleep 1\n", new Resources(1, 256, 0)));
+            store.launched(readByThePass.getId(), handle, Optional.of("node"));
+
+            assertThat(store.neverStarted(readByThePass.getId(), "never started: Gantry stopped before launching it",
+                    RuntimeStore.Fate.RELAUNCH)).isFalse();
+        }
+
+        assertThat(await(alice, user, name, ended(), WAIT).at("/jobStatus/state").asText()).isEqualTo("SUCCEEDED");
+        assertThat(Files.readAllLines(marks.resolve("runs"))).containsExactly("run");
     }
 
     private void claimAsCrashedGantry(long jobId, long taskId) {
