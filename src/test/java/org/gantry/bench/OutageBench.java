@@ -36,7 +36,10 @@ final class OutageBench {
             Path pidFile = bench.dataDir.resolve("postgres/postmaster.pid");
             return rounds(bench, gantry, "database killed (embedded, kill -9)", rounds, () -> {
                 long postmaster = Long.parseLong(Files.readAllLines(pidFile).get(0).trim());
-                new ProcessBuilder("kill", "-9", Long.toString(postmaster)).inheritIO().start().waitFor();
+                int killed = new ProcessBuilder("kill", "-9", Long.toString(postmaster)).inheritIO().start().waitFor();
+                if (killed != 0) {
+                    throw new IllegalStateException("the database's postmaster " + postmaster + " was not running");
+                }
                 return System.nanoTime();
             });
         }
@@ -136,6 +139,9 @@ final class OutageBench {
         Set<String> accepted = ConcurrentHashMap.newKeySet();
         AtomicInteger counter = new AtomicInteger();
         AtomicInteger other5xx = new AtomicInteger();
+        // when the newest accepted submission was sent: recovery counts only a submission sent
+        // after the fault ended (one sent before it and answered after it says nothing)
+        AtomicLong lastAcceptedSent = new AtomicLong();
         AtomicLong lastAccepted = new AtomicLong();
         AtomicBoolean submitting = new AtomicBoolean(true);
         List<Thread> clients = new ArrayList<>();
@@ -144,10 +150,16 @@ final class OutageBench {
                 while (submitting.get()) {
                     String name = "outage-" + counter.incrementAndGet();
                     try {
+                        long sent = System.nanoTime();
                         RestClient.Response response = user.postYaml("/api/v2/jobs", load.job(name, bench.marks));
                         if (response.status() == 202) {
                             accepted.add(name);
-                            lastAccepted.set(System.nanoTime());
+                            synchronized (lastAccepted) {
+                                if (sent > lastAcceptedSent.get()) {
+                                    lastAcceptedSent.set(sent);
+                                    lastAccepted.set(System.nanoTime());
+                                }
+                            }
                         } else if (response.status() >= 500 && response.status() != 503) {
                             other5xx.incrementAndGet();
                             System.out.println("non-503 5xx: " + response);
@@ -172,10 +184,12 @@ final class OutageBench {
             if (load.recoveryByEnd()) {
                 recovery = HaltBench.untilAnEnd(user, username, HaltBench.ended(user, username), ended);
             } else {
-                while (lastAccepted.get() < ended) {
+                while (lastAcceptedSent.get() < ended) {
                     Thread.sleep(50);
                 }
-                recovery = (lastAccepted.get() - ended) / 1e9;
+                synchronized (lastAccepted) {
+                    recovery = (lastAccepted.get() - ended) / 1e9;
+                }
             }
             recoveries.add(recovery);
             System.out.printf("%s, round %d: %s after %.1f s; %d accepted so far%n", fault, round,
