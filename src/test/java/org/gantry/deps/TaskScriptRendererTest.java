@@ -88,6 +88,22 @@ class TaskScriptRendererTest {
         assertThat(tsv.get(1)).matches("env\tok\t0\t\\d+\t\\d+");
     }
 
+    // Bug: on a disk that filled up while a task ran, the framing's own record of a step
+    // (steps.tsv, written with errexit on) failed and ended the task with exit code 1
+    @Test
+    void a_step_record_that_cannot_be_written_does_not_end_the_task() throws Exception {
+        Path status = Files.createDirectories(dir.resolve("task/.gantry"));
+        Files.createSymbolicLink(status.resolve("steps.tsv"), Path.of("/dev/full"));  // every write: ENOSPC
+        Deps deps = deps(Map.of("A", "1"), List.of("true"), List.of(), Optional.empty(),
+                Optional.empty(), List.of("true"), List.of());
+
+        TaskScripts.Run run = TaskScripts.run(dir.resolve("task"),
+                request().deps(deps).commands(List.of("echo hello-$A")).build());
+
+        assertThat(run.exitCode()).as(run.stderr()).isZero();
+        assertThat(run.stdout()).contains("hello-1\n", "::gantry step task end exit=0 ms=");
+    }
+
     @Test
     void env_values_reach_the_task_byte_for_byte() throws Exception {
         Map<String, String> nasty = new LinkedHashMap<>();

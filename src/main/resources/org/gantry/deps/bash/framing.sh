@@ -9,7 +9,8 @@ gantry_open() {
   gantry_step=$1
   gantry_now
   gantry_step_start=$gantry_now_ms
-  printf '%s\trunning\t\t%s\t\n' "$1" "$gantry_step_start" >>"$gantry_status_dir/steps.tsv"
+  # Gantry's own record: a disk that filled up must not end the task over it (errexit is on)
+  printf '%s\trunning\t\t%s\t\n' "$1" "$gantry_step_start" >>"$gantry_status_dir/steps.tsv" 2>/dev/null || true
   printf '::gantry step %s start\n' "$1"
   gantry_tee_pid=''
   # The task's own stderr is the task log the executor keeps; copying it would double
@@ -32,7 +33,8 @@ gantry_end() {
   exec 2>&"$gantry_stderr"
   gantry_wait_tee
   gantry_now
-  printf '%s\t%s\t%s\t%s\t%s\n' "$gantry_step" "$status" "$rc" "$gantry_step_start" "$gantry_now_ms" >>"$gantry_status_dir/steps.tsv"
+  printf '%s\t%s\t%s\t%s\t%s\n' "$gantry_step" "$status" "$rc" "$gantry_step_start" "$gantry_now_ms" \
+    >>"$gantry_status_dir/steps.tsv" 2>/dev/null || true
   printf '::gantry step %s end exit=%s ms=%s\n' "$gantry_step" "$rc" "$((gantry_now_ms - gantry_step_start))"
   gantry_step=''
 }
@@ -68,7 +70,7 @@ gantry_finish() {
   if [ -n "$failed" ]; then
     for s in "${gantry_steps[@]}"; do
       if [ -n "$past" ] && [ "$s" != callAfter ]; then
-        printf '%s\tskipped\t\t\t\n' "$s" >>"$gantry_status_dir/steps.tsv"
+        printf '%s\tskipped\t\t\t\n' "$s" >>"$gantry_status_dir/steps.tsv" 2>/dev/null || true
       fi
       if [ "$s" = "$failed" ]; then past=1; fi
     done
