@@ -3,6 +3,7 @@ package org.gantry.api;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.gantry.security.AccountException;
@@ -50,7 +51,9 @@ class VirtualClusterController {
     Map<String, Map<String, Object>> list() {
         Map<String, Map<String, Object>> all = new LinkedHashMap<>();
         Map<String, Amount> used = load.used();
-        groups.virtualClusters().forEach(vc -> all.put(vc.getName(), json(vc, used)));
+        List<VirtualCluster> clusters = groups.virtualClusters();
+        Map<String, List<VirtualClusterLoad.HostLoad>> hosts = currentUser.isAdmin() ? load.hosts(clusters) : Map.of();
+        clusters.forEach(vc -> all.put(vc.getName(), json(vc, used, hosts)));
         return all;
     }
 
@@ -58,7 +61,8 @@ class VirtualClusterController {
     @Operation(summary = "Get a virtual cluster")
     Map<String, Object> get(@PathVariable String vc) {
         Map<String, Amount> used = load.used();
-        return groups.virtualCluster(vc).map(cluster -> json(cluster, used))
+        return groups.virtualCluster(vc).map(cluster -> json(cluster, used, currentUser.isAdmin()
+                        ? load.hosts(List.of(cluster)) : Map.of()))
                 .orElseThrow(() -> new ApiException(HttpStatus.NOT_FOUND, "NoVirtualClusterError",
                         "Virtual cluster " + vc + " is not found."));
     }
@@ -93,7 +97,8 @@ class VirtualClusterController {
     record ClusterBody(String executor, String target, String description) {
     }
 
-    private Map<String, Object> json(VirtualCluster vc, Map<String, Amount> usedByCluster) {
+    private Map<String, Object> json(VirtualCluster vc, Map<String, Amount> usedByCluster,
+                                     Map<String, List<VirtualClusterLoad.HostLoad>> hostsByCluster) {
         Amount quota = new Amount(orZero(vc.getCpuQuota()), orZero(vc.getMemoryMbQuota()), orZero(vc.getGpuQuota()));
         Amount total = load.capacity(vc).map(capacity -> new Amount(bounded(vc.getCpuQuota(), capacity.cpu()),
                 bounded(vc.getMemoryMbQuota(), capacity.memoryMb()), bounded(vc.getGpuQuota(), capacity.gpu())))
@@ -115,7 +120,8 @@ class VirtualClusterController {
         }
         if (currentUser.isAdmin() && vc.getExecutor().equals("ssh")) {
             // for administrators: the hosts, in the order tasks fill them (decision 0094)
-            json.put("hosts", load.hosts(vc).stream().map(VirtualClusterController::host).toList());
+            json.put("hosts", hostsByCluster.getOrDefault(vc.getName(), List.of()).stream()
+                    .map(VirtualClusterController::host).toList());
         }
         return json;
     }

@@ -1,5 +1,6 @@
 package org.gantry.security;
 
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -37,6 +38,21 @@ public interface VirtualClusterLoad {
     /** The cluster's SSH hosts in the order tasks fill them; none for other executors. */
     default List<HostLoad> hosts(VirtualCluster cluster) {
         return List.of();
+    }
+
+    /**
+     * The SSH hosts of each of the clusters, by cluster name, from one read of what runs: for a
+     * page listing them all (clusters without hosts are left out).
+     */
+    default Map<String, List<HostLoad>> hosts(Collection<VirtualCluster> clusters) {
+        Map<String, List<HostLoad>> hosts = new java.util.LinkedHashMap<>();
+        clusters.forEach(cluster -> {
+            List<HostLoad> of = hosts(cluster);
+            if (!of.isEmpty()) {
+                hosts.put(cluster.getName(), of);
+            }
+        });
+        return hosts;
     }
 
     /** What the tasks launched and not yet ended take, by virtual cluster name; absent names use nothing. */

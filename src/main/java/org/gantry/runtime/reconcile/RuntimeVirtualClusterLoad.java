@@ -1,6 +1,8 @@
 package org.gantry.runtime.reconcile;
 
+import java.util.Collection;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -50,13 +52,30 @@ class RuntimeVirtualClusterLoad implements VirtualClusterLoad {
 
     @Override
     public List<HostLoad> hosts(VirtualCluster cluster) {
-        List<TargetHost> hosts = targetHosts(cluster);
-        if (hosts.isEmpty()) {
-            return List.of();
+        return hosts(List.of(cluster)).getOrDefault(cluster.getName(), List.of());
+    }
+
+    @Override
+    public Map<String, List<HostLoad>> hosts(Collection<VirtualCluster> clusters) {
+        Map<String, List<HostLoad>> loads = new LinkedHashMap<>();
+        List<TaskAttempt> active = null;
+        Map<String, Map<String, Resources>> usedByExecutor = new HashMap<>();
+        for (VirtualCluster cluster : clusters) {
+            List<TargetHost> hosts = targetHosts(cluster);
+            if (hosts.isEmpty()) {
+                continue;
+            }
+            if (active == null) {
+                active = store.active();  // once for all the clusters
+            }
+            List<TaskAttempt> running = active;
+            Map<String, Resources> used = usedByExecutor.computeIfAbsent(cluster.getExecutor(),
+                    executor -> HostPlacement.usedByTarget(running, executor));
+            loads.put(cluster.getName(), hosts.stream().map(h -> new HostLoad(h.target(),
+                    h.capacity().map(RuntimeVirtualClusterLoad::amount),
+                    amount(used.getOrDefault(h.target(), Resources.NONE)), h.unavailable())).toList());
         }
-        Map<String, Resources> used = HostPlacement.usedByTarget(store.active(), cluster.getExecutor());
-        return hosts.stream().map(h -> new HostLoad(h.target(), h.capacity().map(RuntimeVirtualClusterLoad::amount),
-                amount(used.getOrDefault(h.target(), Resources.NONE)), h.unavailable())).toList();
+        return loads;
     }
 
     private List<TargetHost> targetHosts(VirtualCluster cluster) {

@@ -51,6 +51,7 @@ class VirtualClusterAdminView extends VerticalLayout {
 
     private final VirtualClusterLoad load;
     private Map<String, Amount> used = Map.of();
+    private Map<String, List<VirtualClusterLoad.HostLoad>> hostsByCluster = Map.of();
 
     VirtualClusterAdminView(GroupService groups, VirtualClusterLoad load) {
         this.groups = groups;
@@ -67,7 +68,7 @@ class VirtualClusterAdminView extends VerticalLayout {
                 .setAutoWidth(true);
         grid.addColumn(vc -> amount(used.getOrDefault(vc.getName(), Amount.NONE))).setHeader("In use")
                 .setKey("used").setAutoWidth(true);
-        grid.addColumn(vc -> hosts(load.hosts(vc))).setHeader("SSH hosts (in use / measured)").setKey("hosts")
+        grid.addColumn(vc -> hosts(hostsByCluster.getOrDefault(vc.getName(), List.of()))).setHeader("SSH hosts (in use / measured)").setKey("hosts")
                 .setAutoWidth(true);
         grid.setEmptyStateText("No virtual clusters yet. Fill in the form above and save to add one.");
         grid.setMinHeight("14rem");
@@ -157,6 +158,8 @@ class VirtualClusterAdminView extends VerticalLayout {
 
     private void refresh() {
         used = load.used();
-        grid.setItems(groups.virtualClusters());
+        List<VirtualCluster> clusters = groups.virtualClusters();
+        hostsByCluster = load.hosts(clusters);
+        grid.setItems(clusters);
     }
 }
