@@ -220,8 +220,10 @@ final class SlurmSetup {
     private boolean copyMungeKey(MinaSshClients ssh, Inventory.Machine node, String key) {
         String check = "printf '%s' \"$(base64 -w0 " + MUNGE_KEY + " 2>/dev/null | sha256sum | cut -d' ' -f1)\""
                 + " | grep -qx " + Deployer.sha256(key);
-        String write = "umask 077 && mkdir -p /etc/munge && printf '%s' " + Bash.quote(key) + " | base64 -d > "
-                + MUNGE_KEY + ".new && chown munge:munge " + MUNGE_KEY + ".new && chmod 400 " + MUNGE_KEY + ".new && mv -f "
+        // the key travels over SFTP into a file only root reads, never in a command line other users could see
+        String encoded = MUNGE_KEY + ".b64";
+        String write = "umask 077 && base64 -d < " + encoded + " > " + MUNGE_KEY + ".new && rm -f " + encoded
+                + " && chown munge:munge " + MUNGE_KEY + ".new && chmod 400 " + MUNGE_KEY + ".new && mv -f "
                 + MUNGE_KEY + ".new " + MUNGE_KEY + " && { pkill -x munged; sleep 1; true; }";
         try {
             RemoteShell shell = deploy.shell(ssh, node);
@@ -233,6 +235,12 @@ final class SlurmSetup {
             if (deploy.dryRun()) {
                 return true;
             }
+            RemoteShell.ShellResult made = shell.run("mkdir -p /etc/munge");
+            if (made.exitCode() != 0) {
+                deploy.fail(node, "munge key", "mkdir -p /etc/munge", made.message());
+                return false;
+            }
+            shell.writeFile(encoded, key, 0600);
             RemoteShell.ShellResult result = shell.run(write);
             if (result.exitCode() != 0) {
                 deploy.fail(node, "munge key", "write " + MUNGE_KEY, result.message());
