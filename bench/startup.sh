@@ -23,7 +23,7 @@ mkdir -p "$work"
 if [[ $mode == steps || $mode == sessions ]]; then
     mvn -B -q dependency:build-classpath -Dmdep.includeScope=test -Dmdep.outputFile=target/startup-test.classpath
     main=org.gantry.bench.StartupSteps
-    [[ $mode == sessions ]] && { main=org.gantry.bench.UiSessionMemory; JVM="-Xmx2g -Dvaadin.productionMode=${BENCH_PRODUCTION_MODE:-true} -Dbench.histogram=${BENCH_HISTOGRAM:-false} -Dbench.route=${BENCH_ROUTE:-} -Dbench.rows=${BENCH_ROWS:-50}"; }
+    [[ $mode == sessions ]] && { main=org.gantry.bench.UiSessionMemory; JVM="-Xmx2g -Dvaadin.productionMode=${BENCH_PRODUCTION_MODE:-true} -Dbench.histogram=${BENCH_HISTOGRAM:-false} -Dbench.route=${BENCH_ROUTE:-} -Dbench.rows=${BENCH_ROWS:-50} -Dbench.tree=${BENCH_TREE:-false}"; }
     # shellcheck disable=SC2086
     exec java $JVM -cp "target/test-classes:target/classes:$(cat target/startup-test.classpath)" \
         -Dgantry.data-dir="$work/data" -Dserver.port=0 -Dgantry.terminal.ssh-port=0 -Dgantry.terminal.task-ports= -Dgantry.admin-password=Bench-admin-1 \

@@ -62,6 +62,9 @@ public final class UiSessionMemory {
             List<VaadinSession> open = new ArrayList<>();
             // one session first, closed again: classes, caches and the servlet exist before the baseline
             openJobList(context, servlet, users.get(0));
+            if (Boolean.getBoolean("bench.tree")) {
+                printTree(UI.getCurrent());
+            }
             KaribuSupport.signOut();
             long before = heapAfterGc();
             Map<String, long[]> classesBefore = Boolean.getBoolean("bench.histogram") ? classes() : Map.of();
@@ -94,6 +97,41 @@ public final class UiSessionMemory {
         }
         MockVaadin.clientRoundtrip();
         return VaadinSession.getCurrent();
+    }
+
+    /**
+     * The session's Vaadin state per element tag: how many nodes, and the DOM event listeners they
+     * carry by event type (each listener keeps its own settings in the session).
+     */
+    private static void printTree(UI ui) throws Exception {
+        java.lang.reflect.Field listenersField = com.vaadin.flow.internal.nodefeature.ElementListenerMap.class
+                .getDeclaredField("listeners");
+        listenersField.setAccessible(true);
+        Map<String, int[]> nodes = new java.util.TreeMap<>();
+        Map<String, Map<String, Integer>> events = new java.util.TreeMap<>();
+        ui.getElement().getNode().visitNodeTree(node -> {
+            String tag = node.hasFeature(com.vaadin.flow.internal.nodefeature.ElementData.class)
+                    ? String.valueOf(node.getFeature(com.vaadin.flow.internal.nodefeature.ElementData.class).getTag())
+                    : "(no element)";
+            nodes.computeIfAbsent(tag, t -> new int[1])[0]++;
+            if (!node.hasFeature(com.vaadin.flow.internal.nodefeature.ElementListenerMap.class)) {
+                return;
+            }
+            node.getFeatureIfInitialized(com.vaadin.flow.internal.nodefeature.ElementListenerMap.class).ifPresent(map -> {
+                try {
+                    Object listeners = listenersField.get(map);
+                    if (listeners instanceof Map<?, ?> byType) {
+                        byType.forEach((type, list) -> events.computeIfAbsent(tag, t -> new java.util.TreeMap<>())
+                                .merge(String.valueOf(type), ((List<?>) list).size(), Integer::sum));
+                    }
+                } catch (IllegalAccessException e) {
+                    throw new IllegalStateException(e);
+                }
+            });
+        });
+        System.out.println("one session's state nodes by tag (count; DOM listeners by event):");
+        nodes.forEach((tag, count) -> System.out.printf("%5d  %s  %s%n", count[0], tag,
+                events.getOrDefault(tag, Map.of())));
     }
 
     /** Instances and bytes per class in the heap (jcmd GC.class_histogram, which collects first). */
