@@ -4,12 +4,15 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Tasks whose launches keep failing wait longer before the next one (1 s, 2 s, 4 s …) and
- * fail after {@value #MAX_FAILURES} launches in a row that never started. In memory: after a
- * restart a task gets its chances again.
+ * fail after {@value #MAX_FAILURES} launches in a row that never started. A launch that found
+ * its target unreachable does not count: the task waits for the target, as it waits for a
+ * Slurm controller that does not answer (decision 0095), instead of failing after a long outage
+ * that met five of its launches. In memory: after a restart a task gets its chances again.
  */
 final class LaunchBackoff {
 
@@ -19,14 +22,26 @@ final class LaunchBackoff {
     }
 
     private final Map<Long, Failures> failures = new ConcurrentHashMap<>();
+    private final Set<Long> unreachable = ConcurrentHashMap.newKeySet();
     private final Clock clock;
 
     LaunchBackoff(Clock clock) {
         this.clock = clock;
     }
 
+    /** The task's launch found its target unreachable: when it is settled as never started, that counts no failure. */
+    void unreachable(long taskId) {
+        unreachable.add(taskId);
+    }
+
     /** Records a launch that never started; true when the task should fail now. */
     boolean failed(long taskId, String why) {
+        if (unreachable.remove(taskId)) {
+            // not the task's launch that failed but the way to its target: try again a second after it answered
+            Instant next = clock.instant().plusSeconds(1);
+            failures.merge(taskId, new Failures(0, next), (old, none) -> new Failures(old.count(), next));
+            return false;
+        }
         Failures next = failures.merge(taskId, new Failures(1, clock.instant().plusSeconds(1)),
                 (old, one) -> new Failures(old.count() + 1,
                         clock.instant().plus(Duration.ofSeconds(1L << Math.min(old.count(), 6)))));
@@ -51,5 +66,6 @@ final class LaunchBackoff {
 
     void launched(long taskId) {
         failures.remove(taskId);
+        unreachable.remove(taskId);
     }
 }

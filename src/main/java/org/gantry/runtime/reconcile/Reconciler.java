@@ -279,6 +279,9 @@ class Reconciler implements SmartLifecycle {
             // recorded running, and its end will be news: no pass is needed until then
             followed = runningOn.isPresent() && executor.reportsEnds();
         } catch (ExecutorException e) {
+            if (e.isUnreachable()) {
+                backoff.unreachable(attempt.getTaskId());
+            }
             launchFailed(attempt, ref, e.getMessage(), e.isPermanent());
         } catch (RuntimeException e) {
             if (database.failed(e)) {
