@@ -6,7 +6,9 @@
 # Usage: bench/startup.sh [runs, default 1]   the README's start command: the production jar
 #        bench/startup.sh dev [runs]          the development class path (target/classes, vaadin-dev)
 #        bench/startup.sh steps               Spring's startup steps, development class path
-#        bench/startup.sh sessions [N]        heap per signed-in UI session on the job list (default 500)
+#        bench/startup.sh sessions [N]        heap per signed-in UI session on the job list (default 500);
+#          BENCH_HISTOGRAM=true the classes the sessions added, BENCH_ROUTE=<route> another view,
+#          BENCH_ROWS=<n> rows fetched, BENCH_TREE=true one session's state nodes and DOM listeners
 # GANTRY_JVM: Gantry's JVM options (default: those of the README's start command).
 set -euo pipefail
 cd "$(dirname "$0")/.."
