@@ -428,7 +428,7 @@ public final class Deployer {
     }
 
     /** Runs {@code command} on the machine; a failure names the step, the command and its stderr. */
-    private boolean run(RemoteShell shell, Inventory.Machine machine, String step, String command) throws ExecutorException {
+    boolean run(RemoteShell shell, Inventory.Machine machine, String step, String command) throws ExecutorException {
         RemoteShell.ShellResult result = shell.run(command);
         if (result.exitCode() != 0) {
             fail(machine, step, command, result.message());

@@ -338,12 +338,7 @@ final class SlurmSetup {
 
     private boolean run(MinaSshClients ssh, Inventory.Machine machine, String step, String command) {
         try {
-            RemoteShell.ShellResult result = deploy.shell(ssh, machine).run(command);
-            if (result.exitCode() != 0) {
-                deploy.fail(machine, step, command, result.message());
-                return false;
-            }
-            return true;
+            return deploy.run(deploy.shell(ssh, machine), machine, step, command);
         } catch (ExecutorException e) {
             deploy.fail(machine, step, command, e.getMessage());
             return false;
