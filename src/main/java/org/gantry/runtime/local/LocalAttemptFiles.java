@@ -130,9 +130,30 @@ final class LocalAttemptFiles {
      */
     boolean fence() throws IOException {
         Files.createDirectories(dir);
+        Path claim = dir.resolve(RunnerScript.PID_FILE);
+        if (Files.exists(claim, LinkOption.NOFOLLOW_LINKS)) {
+            return false;
+        }
+        // written whole first, then linked: a full disk leaves no empty claim behind (as the runner does)
+        Path whole = dir.resolve(RunnerScript.PID_FILE + ".fence-" + ProcessHandle.current().pid() + "-"
+                + Thread.currentThread().getId());
         try {
-            Files.writeString(dir.resolve(RunnerScript.PID_FILE), RunnerScript.FENCE + "\n",
-                    StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+            Files.writeString(whole, RunnerScript.FENCE + "\n");
+            Files.createLink(claim, whole);
+            return true;
+        } catch (FileAlreadyExistsException e) {
+            return false;
+        } catch (UnsupportedOperationException e) {
+            return fenceInOneWrite(claim);
+        } finally {
+            Files.deleteIfExists(whole);
+        }
+    }
+
+    /** On a file system without hard links. */
+    private static boolean fenceInOneWrite(Path claim) throws IOException {
+        try {
+            Files.writeString(claim, RunnerScript.FENCE + "\n", StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
             return true;
         } catch (FileAlreadyExistsException e) {
             return false;

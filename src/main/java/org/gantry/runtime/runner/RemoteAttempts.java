@@ -68,13 +68,22 @@ public final class RemoteAttempts {
     }
 
     /**
+     * The fence written whole and then linked to {@code runner.pid}, as the runner writes its
+     * claim: a full disk leaves no empty claim behind; one write under {@code set -C} where the
+     * file system has no hard links. Succeeds only when this fenced the attempt.
+     */
+    private static final String FENCE_WHOLE = "{ f=" + RunnerScript.PID_FILE + ".fence.$$; echo " + RunnerScript.FENCE
+            + " >$f 2>/dev/null && { ln $f " + RunnerScript.PID_FILE + " 2>/dev/null; r=$?; rm -f $f;"
+            + " [ $r = 0 ] || { [ ! -e " + RunnerScript.PID_FILE + " ] && ( set -C; echo " + RunnerScript.FENCE + " >"
+            + RunnerScript.PID_FILE + " ) 2>/dev/null; }; } || { rm -f $f; false; }; }";
+
+    /**
      * Fences the attempt unless its runner claimed it: returns the content of {@code runner.pid}
      * as the runner wrote it, or empty when this call (or an earlier one) fenced it.
      */
     public Optional<String> fenceOrFind(String dir) throws ExecutorException {
         RemoteShell.ShellResult result = shell.runIn(dir, PRIVATE + "mkdir -p " + quote(dir) + " && cd " + quote(dir)
-                + " && if ( set -C; echo " + RunnerScript.FENCE + " >" + RunnerScript.PID_FILE + " ) 2>/dev/null;"
-                + " then echo " + RunnerScript.FENCE + "; else for i in $(seq 40); do [ -s " + RunnerScript.PID_FILE
+                + " && if " + FENCE_WHOLE + "; then echo " + RunnerScript.FENCE + "; else for i in $(seq 40); do [ -s " + RunnerScript.PID_FILE
                 + " ] && break; sleep 0.025; done; cat " + RunnerScript.PID_FILE + "; fi");
         if (!result.ok()) {
             throw ExecutorException.transientFailure("cannot settle " + dir + " on " + shell.host() + ": "

@@ -12,9 +12,9 @@ import org.gantry.runtime.MeasuredUse;
  * The small bash program that every executor starts in an attempt's directory instead of the
  * task script itself. It gives all executors one protocol (docs/decisions/0005-reconciler.md):
  * <ol>
- *   <li>claim the attempt by creating {@code runner.pid} exclusively ("pid starttime"); when the
- *       file exists (a restarted Gantry fenced the attempt, or it was started twice) it exits 75
- *       without running anything;</li>
+ *   <li>claim the attempt by creating {@code runner.pid} exclusively and whole ("pid starttime",
+ *       the runner's first lines); when the file exists (a restarted Gantry fenced the attempt, or it
+ *       was started twice) it exits 75 without running anything;</li>
  *   <li>record the host in {@code node} (and {@code slurm-job-id} under Slurm);</li>
  *   <li>optionally join a memory cgroup, then run {@code task.sh} with bash in {@code work/},
  *       stdout and stderr into {@code stdout.log} and {@code stderr.log}, through an optional
@@ -90,11 +90,7 @@ public final class RunnerScript {
                 .append("read -r gantry_stat </proc/$$/stat\n")
                 .append("gantry_stat=${gantry_stat##*) }\n")
                 .append("read -r -a gantry_fields <<<\"$gantry_stat\"\n")
-                .append("set -C\n")
-                .append("if ! { echo \"$$ ${gantry_fields[19]}\" >").append(PID_FILE).append("; } 2>/dev/null; then\n")
-                .append("  exit ").append(FENCED_EXIT).append('\n')
-                .append("fi\n")
-                .append("set +C\n")
+                .append(CLAIM)
                 .append("echo \"$HOSTNAME\" >").append(NODE_FILE).append('\n')
                 .append("if [[ -n ${SLURM_JOB_ID:-} ]]; then echo \"$SLURM_JOB_ID\" >slurm-job-id; fi\n");
         cgroupProcsFile.ifPresent(procs -> s.append("echo $$ >").append(Bash.quote(procs))
@@ -124,6 +120,30 @@ public final class RunnerScript {
                 .append("exit 0\n");
         return s.toString();
     }
+
+    /**
+     * Claims the attempt: the claim is written whole to a file of the runner's own and then
+     * linked to {@code runner.pid} (a hard link is made atomically and only where no file is), so
+     * that {@code runner.pid} is never seen empty or half-written. On a full disk the write is
+     * tried again every second until it succeeds or a fence appears. A file system without hard
+     * links gets the exclusive create of one write instead.
+     */
+    private static final String CLAIM = """
+            gantry_claim="$$ ${gantry_fields[19]}"
+            until { echo "$gantry_claim" >runner.pid.$$; } 2>/dev/null; do
+              rm -f runner.pid.$$
+              [[ -e runner.pid ]] && exit 75
+              sleep 1
+            done
+            if ! ln runner.pid.$$ runner.pid 2>/dev/null; then
+              rm -f runner.pid.$$
+              [[ -e runner.pid ]] && exit 75
+              set -C
+              { echo "$gantry_claim" >runner.pid; } 2>/dev/null || exit 75
+              set +C
+            fi
+            rm -f runner.pid.$$
+            """;
 
     /**
      * The filters on fds 3 (stdout) and 4 (stderr): {@code head -c} reads no more than it writes

@@ -209,6 +209,62 @@ class LocalExecutorIT {
         }
     }
 
+    // Bug: a runner that met a full disk at its claim left runner.pid empty and exited; a restarted
+    // Gantry took the empty claim for a runner it could not name and failed the attempt, which never ran.
+    @Test
+    void on_a_full_disk_neither_a_runner_nor_a_fence_leaves_an_empty_claim_and_the_task_runs_once_space_returns()
+            throws Exception {
+        assumeThat(TaskAccounts.runningAsRoot()).as("mounting a tmpfs needs root").isTrue();
+        Path tasks = Files.createDirectories(dataDir.resolve("small-tasks"));
+        SmallDisk disk = SmallDisk.mount(tasks, "4m");
+        try {
+            LocalExecutor small = new LocalExecutor(dataDir, tasks, new RuntimeProperties.Local(null, null, 0,
+                    true, RuntimeProperties.TaskAccounts.PER_USER, "gantry-task", "gantry-", "auto", null,
+                    Duration.ofDays(30), 0), true);
+            created.add(small);
+            AttemptRef waited = new AttemptRef("alice", "claim-on-full-disk", "main", 0, 1);
+            AttemptRef fenced = new AttemptRef("alice", "fence-on-full-disk", "main", 0, 1);
+            Path waitedDir = attemptByHand(small, waited);
+            Path fencedDir = attemptByHand(small, fenced);
+
+            disk.fill();
+
+            Process runner = new ProcessBuilder("bash", waitedDir.resolve(RunnerScript.FILE).toString()).start();
+            assertThatThrownBy(() -> small.reattach("", fenced)).isInstanceOf(ExecutorException.class)
+                    .hasMessageContaining("No space left on device");
+            Thread.sleep(1500);
+            assertThat(runner.isAlive()).as("a runner waits for room to write its claim").isTrue();
+            assertThat(waitedDir.resolve(RunnerScript.PID_FILE)).doesNotExist();
+            assertThat(fencedDir.resolve(RunnerScript.PID_FILE)).doesNotExist();
+
+            disk.free();
+            assertThat(runner.waitFor()).isZero();
+            assertThat(waitedDir.resolve("proof")).hasContent("ran");
+            assertThat(small.reattach("", waited).handle()).hasValueSatisfying(found ->
+                    assertThat(found.externalId()).startsWith(runner.pid() + ":").isNotEqualTo(runner.pid() + ":0"));
+            assertThat(small.reattach("", fenced).wasStarted()).isFalse();
+            assertThat(fencedDir.resolve(RunnerScript.PID_FILE)).hasContent(RunnerScript.FENCE);
+            try (var left = Files.list(fencedDir)) {
+                assertThat(left.map(p -> p.getFileName().toString())).noneMatch(n -> n.startsWith("runner.pid."));
+            }
+        } finally {
+            disk.free();
+            stopLeftovers();
+            submitted.clear();
+            created.clear();
+            disk.close();
+        }
+    }
+
+    /** An attempt's files as a launch writes them, its task leaving {@code proof} behind. */
+    private static Path attemptByHand(LocalExecutor on, AttemptRef ref) throws IOException {
+        Path dir = Files.createDirectories(on.attemptDir(ref));
+        Files.writeString(dir.resolve(RunnerScript.TASK_FILE), "echo ran >" + dir.resolve("proof") + "\n");
+        Files.writeString(dir.resolve(RunnerScript.FILE), new RunnerScript().render());
+        Files.createDirectories(dir.resolve(RunnerScript.WORK_DIR));
+        return dir;
+    }
+
     @Test
     void a_task_sees_its_runtime_variables_and_nothing_of_gantrys_environment() throws Exception {
         ExecutionHandle handle = submit(executor, launch("alice", "env", "env | cut -d= -f1 | sort\n"));
