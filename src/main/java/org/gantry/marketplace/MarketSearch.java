@@ -66,6 +66,7 @@ public class MarketSearch {
         if (query.q().filter(q -> q.length() > MarketQuery.Q_MAX).isPresent()) {
             throw MarketplaceException.invalid("A search is at most " + MarketQuery.Q_MAX + " characters.");
         }
+        planForTheseWords();
         Statements sql = statements(query, items.viewer(), exactUpTo, phrasePairs(query));
         if (withFacets && sql.ranked()) {
             return rankedWithFacets(query, sql);
@@ -84,6 +85,17 @@ public class MarketSearch {
         long total = lowerBound ? Math.max(exactUpTo, (long) query.offset() + found.size()) : counted;
         Map<String, Map<String, Long>> facets = withFacets ? facets(sql.candidates(), sql.params()) : Map.of();
         return new MarketPage(found.stream().map(Paged::item).toList(), total, lowerBound, facets);
+    }
+
+    /**
+     * Has PostgreSQL plan each of this transaction's statements for the words it is given. The
+     * driver prepares a statement on the server after a few executions, and from then on the
+     * server may reuse a generic plan made without the words, which cannot tell a rare word from
+     * one in every item and walks the wrong index for both. Planning takes well under a
+     * millisecond; a wrong plan took seconds (docs/decisions/0098-marketplace-search-plans-per-query.md).
+     */
+    private void planForTheseWords() {
+        jdbc.getJdbcTemplate().execute("set local plan_cache_mode = force_custom_plan");
     }
 
     /**

@@ -15,6 +15,8 @@ import java.util.Map;
 import java.util.stream.Stream;
 import org.eclipse.jgit.api.Git;
 import org.gantry.base.GantryProperties;
+import org.gantry.marketplace.MarketQuery;
+import org.gantry.marketplace.MarketSearch;
 import org.gantry.testsupport.MarketTemplates;
 import org.gantry.testsupport.RestClient;
 import org.gantry.testsupport.RestClient.Response;
@@ -25,6 +27,11 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.security.authentication.UsernamePasswordAuthenticationToken;
+import org.springframework.security.core.authority.SimpleGrantedAuthority;
+import org.springframework.security.core.context.SecurityContextHolder;
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.support.TransactionTemplate;
 
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
         properties = {"gantry.marketplace.max-file-bytes=100000", "gantry.marketplace.git-allow-local=true",
@@ -39,6 +46,10 @@ class MarketplaceApiIT {
     GantryProperties properties;
     @Autowired
     JdbcTemplate jdbc;
+    @Autowired
+    MarketSearch search;
+    @Autowired
+    PlatformTransactionManager transactions;
 
     RestClient alice;
     RestClient bob;
@@ -203,6 +214,34 @@ class MarketplaceApiIT {
         }
         // A whole word typed still matches its stem.
         assertThat(alice.get(ITEMS + "?q=deep%20loaders&prefix=true").json().get("total").asLong()).isPositive();
+    }
+
+    // Bug: after a few searches on one connection the driver prepared the search statement on the
+    // server, which then reused a plan made without the words (a generic plan): a rare word and one
+    // in every item got the same index walk, and searches of 9 ms took seconds.
+    @Test
+    void searches_repeated_on_one_connection_are_each_planned_for_their_own_words() {
+        for (int i = 0; i < 3; i++) {
+            Response created = alice.postJson(ITEMS, Map.of("name", unique("planned" + i), "type", "data", "summary",
+                    "vision pandas " + word, "dataUrl", "nfs://store/p" + i, "visibility", "private"));
+            assertThat(created.status()).as(created.toString()).isEqualTo(201);
+        }
+        SecurityContextHolder.getContext().setAuthentication(new UsernamePasswordAuthenticationToken(
+                alice.username(), null, List.of(new SimpleGrantedAuthority("ROLE_USER"))));
+        try {
+            // one transaction: every search on the same connection, as a pooled connection serves many
+            Long generic = new TransactionTemplate(transactions).execute(status -> {
+                for (int i = 0; i < 15; i++) {
+                    assertThat(search.search(MarketQuery.all().withQ(i % 2 == 0 ? word : "vision " + word)
+                            .withPage(0, 20), i % 3 == 0).total()).isEqualTo(3);
+                }
+                return jdbc.queryForObject("select coalesce(sum(generic_plans), 0) from pg_prepared_statements"
+                        + " where statement like '%tsquery%'", Long.class);
+            });
+            assertThat(generic).as("executions of a generic plan").isZero();
+        } finally {
+            SecurityContextHolder.clearContext();
+        }
     }
 
     @Test

@@ -26,8 +26,10 @@ import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.jdbc.core.ConnectionCallback;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;
+import org.springframework.jdbc.datasource.SingleConnectionDataSource;
 import org.springframework.security.authentication.UsernamePasswordAuthenticationToken;
 import org.springframework.security.core.authority.SimpleGrantedAuthority;
 import org.springframework.security.core.context.SecurityContextHolder;
@@ -99,6 +101,7 @@ class MarketplaceSearchBench {
             explain(MarketQuery.all().withQ(searches.get(1)).withPage(0, 20));
             explain(MarketQuery.all().withQ("\"quantize unet\"").withPage(0, 20));
             explain(MarketQuery.all().withQ(prefixes.get(4)).withPrefix(true).withPage(0, 10));
+            planCache(searches);
         }
         print("%n%-62s %9s %9s %9s %11s  %s%n", CLIENTS + " clients × " + PER_CLIENT + " requests", "p50 ms",
                 "p95 ms", "max ms", "matches",
@@ -127,6 +130,54 @@ class MarketplaceSearchBench {
                 "explain (analyze, buffers) " + sql.page(), sql.params(), String.class));
         print("%nEXPLAIN %s%n%s%n", query.q().orElse(""), plan);
     }
+
+    /**
+     * Each search's page statement run {@code PLAN_RUNS} times in a row on one connection, with
+     * PostgreSQL's plan cache left to choose (after a few executions the driver prepares the
+     * statement on the server, which may then reuse a generic plan made without the words) and
+     * with a plan for each execution's words ({@code force_custom_plan}, what MarketSearch sets):
+     * the time of the last 5 executions per search, summed and at worst.
+     */
+    private void planCache(List<String> searches) throws IOException {
+        long uid = jdbc.queryForObject("select id from app_user where username = 'bench-author-7'", Long.class);
+        Viewer viewer = new Viewer(uid, "bench-author-7", false);
+        for (String mode : List.of("auto", "force_custom_plan")) {
+            double[] sumAndWorst = jdbc.execute((ConnectionCallback<double[]>) connection -> {
+                NamedParameterJdbcTemplate one = new NamedParameterJdbcTemplate(
+                        new SingleConnectionDataSource(connection, true));
+                one.getJdbcTemplate().execute("set plan_cache_mode = " + mode);
+                try {
+                    double sum = 0;
+                    double worst = 0;
+                    for (String q : searches) {
+                        MarketQuery query = MarketQuery.all().withQ(q).withPage(0, 20);
+                        Optional<String> pairs = q.contains("\"") ? MarketSearch.pairQuery(one.getJdbcTemplate()
+                                .queryForObject("select cast(websearch_to_tsquery('english', ?) as text)",
+                                        String.class, q)) : Optional.empty();
+                        MarketSearch.Statements sql = MarketSearch.statements(query, viewer,
+                                MarketSearch.DEFAULT_EXACT_UP_TO, pairs);
+                        for (int run = 1; run <= PLAN_RUNS; run++) {
+                            long t = System.nanoTime();
+                            one.query(sql.page(), sql.params(), rs -> { });
+                            double ms = (System.nanoTime() - t) / 1e6;
+                            if (run > PLAN_RUNS - 5) {
+                                sum += ms;
+                                worst = Math.max(worst, ms);
+                            }
+                        }
+                    }
+                    return new double[] {sum, worst};
+                } finally {
+                    one.getJdbcTemplate().execute("reset plan_cache_mode");
+                }
+            });
+            print("%nplan_cache_mode=%s: %d searches × %d runs on one connection, last 5 runs of each:"
+                    + " %.1f ms in all, %.1f ms at worst%n", mode, searches.size(), PLAN_RUNS, sumAndWorst[0],
+                    sumAndWorst[1]);
+        }
+    }
+
+    private static final int PLAN_RUNS = 12;
 
     private void run(String label, String token, List<String> queries, String extra) throws Exception {
         HttpClient client = HttpClient.newHttpClient();
