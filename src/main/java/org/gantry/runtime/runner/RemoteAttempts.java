@@ -79,7 +79,8 @@ public final class RemoteAttempts {
 
     /**
      * Fences the attempt unless its runner claimed it: returns the content of {@code runner.pid}
-     * as the runner wrote it, or empty when this call (or an earlier one) fenced it.
+     * as the runner wrote it, or empty when this call (or an earlier one) fenced it. An answer
+     * that is neither (a link cut under the command) is a transient failure, never a guess.
      */
     public Optional<String> fenceOrFind(String dir) throws ExecutorException {
         RemoteShell.ShellResult result = shell.runIn(dir, PRIVATE + "mkdir -p " + quote(dir) + " && cd " + quote(dir)
@@ -90,7 +91,16 @@ public final class RemoteAttempts {
                     + result.message(), null);
         }
         String content = result.stdout().trim();
-        return content.equals(RunnerScript.FENCE) ? Optional.empty() : Optional.of(content);
+        if (content.equals(RunnerScript.FENCE)) {
+            return Optional.empty();
+        }
+        if (RunnerClaim.parse(content).isEmpty()) {
+            // a claim is written whole (RunnerScript), so this answer was cut short on its way: ask again
+            throw ExecutorException.transientFailure("cannot settle " + dir + " on " + shell.host()
+                    + " yet: its claim read \"" + (content.length() > 40 ? content.substring(0, 40) + "…" : content)
+                    + "\", neither a runner's pid nor the fence", null);
+        }
+        return Optional.of(content);
     }
 
     /** Reads the attempt's files and, given the runner's claim, whether it is alive. */
