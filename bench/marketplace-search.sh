@@ -6,6 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # The benchmark writes its figures to target/marketplace-search.txt; Spring's log goes to the .log.
+mkdir -p target  # a fresh clone has none yet
 mvn -q -B test -Dtest=MarketplaceSearchBench -Dsurefire.failIfNoSpecifiedTests=false "$@" \
     > target/marketplace-search.log 2>&1 || { tail -50 target/marketplace-search.log; exit 1; }
 cat target/marketplace-search.txt
