@@ -101,7 +101,9 @@ class MarketplaceSearchBench {
             explain(MarketQuery.all().withQ(searches.get(1)).withPage(0, 20));
             explain(MarketQuery.all().withQ("\"quantize unet\"").withPage(0, 20));
             explain(MarketQuery.all().withQ(prefixes.get(4)).withPrefix(true).withPage(0, 10));
-            planCache(searches);
+            planCache("searches", searches, q -> MarketQuery.all().withQ(q).withPage(0, 20));
+            planCache("as-you-type queries", prefixes, q -> MarketQuery.all().withQ(q).withPrefix(true)
+                    .withPage(0, 10));
         }
         print("%n%-62s %9s %9s %9s %11s  %s%n", CLIENTS + " clients × " + PER_CLIENT + " requests", "p50 ms",
                 "p95 ms", "max ms", "matches",
@@ -138,7 +140,8 @@ class MarketplaceSearchBench {
      * with a plan for each execution's words ({@code force_custom_plan}, what MarketSearch sets):
      * the time of the last 5 executions per search, summed and at worst.
      */
-    private void planCache(List<String> searches) throws IOException {
+    private void planCache(String label, List<String> queries, Function<String, MarketQuery> queryOf)
+            throws IOException {
         long uid = jdbc.queryForObject("select id from app_user where username = 'bench-author-7'", Long.class);
         Viewer viewer = new Viewer(uid, "bench-author-7", false);
         for (String mode : List.of("auto", "force_custom_plan")) {
@@ -149,9 +152,10 @@ class MarketplaceSearchBench {
                 try {
                     double sum = 0;
                     double worst = 0;
-                    for (String q : searches) {
-                        MarketQuery query = MarketQuery.all().withQ(q).withPage(0, 20);
-                        Optional<String> pairs = q.contains("\"") ? MarketSearch.pairQuery(one.getJdbcTemplate()
+                    for (String q : queries) {
+                        MarketQuery query = queryOf.apply(q);
+                        Optional<String> pairs = q.contains("\"") && !query.prefix()
+                                ? MarketSearch.pairQuery(one.getJdbcTemplate()
                                 .queryForObject("select cast(websearch_to_tsquery('english', ?) as text)",
                                         String.class, q)) : Optional.empty();
                         MarketSearch.Statements sql = MarketSearch.statements(query, viewer,
@@ -171,8 +175,8 @@ class MarketplaceSearchBench {
                     one.getJdbcTemplate().execute("reset plan_cache_mode");
                 }
             });
-            print("%nplan_cache_mode=%s: %d searches × %d runs on one connection, last 5 runs of each:"
-                    + " %.1f ms in all, %.1f ms at worst%n", mode, searches.size(), PLAN_RUNS, sumAndWorst[0],
+            print("%nplan_cache_mode=%s: %d %s × %d runs on one connection, last 5 runs of each:"
+                    + " %.1f ms in all, %.1f ms at worst%n", mode, queries.size(), label, PLAN_RUNS, sumAndWorst[0],
                     sumAndWorst[1]);
         }
     }
