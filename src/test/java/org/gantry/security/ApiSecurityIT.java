@@ -9,7 +9,10 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import jakarta.persistence.EntityManagerFactory;
 import org.gantry.testsupport.TestSecurity;
+import org.hibernate.SessionFactory;
+import org.hibernate.stat.Statistics;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -26,6 +29,8 @@ class ApiSecurityIT {
 
     @Autowired
     UserService users;
+    @Autowired
+    EntityManagerFactory entityManagerFactory;
 
     private final HttpClient http = HttpClient.newHttpClient();
 
@@ -95,5 +100,33 @@ class ApiSecurityIT {
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://localhost:" + port + path));
         token.ifPresent(t -> request.header("Authorization", "Bearer " + t));
         return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    // Bug: every REST call looked its user up in three statements: the account, then its groups,
+    // then each group's virtual clusters (eager collections, each loaded by a select of its own).
+    @Test
+    void a_user_is_looked_up_with_its_groups_and_their_virtual_clusters_in_one_statement() {
+        String name = "lookup-" + Long.toString(System.nanoTime(), 36);
+        TestSecurity.asAdmin(() -> users.create(name, "lookup-password-1", Role.USER, "", List.of("default")));
+        Statistics statistics = entityManagerFactory.unwrap(SessionFactory.class).getStatistics();
+        boolean enabled = statistics.isStatisticsEnabled();
+        statistics.setStatisticsEnabled(true);
+        try {
+            long groups = statistics.getCollectionStatistics(UserAccount.class.getName() + ".groups").getFetchCount();
+            long clusters = statistics.getCollectionStatistics(UserGroup.class.getName() + ".virtualClusters")
+                    .getFetchCount();
+            for (int i = 0; i < 20; i++) {
+                UserAccount found = users.find(name).orElseThrow();
+                assertThat(found.getGroups()).extracting(UserGroup::getName).containsExactly("default");
+                assertThat(found.getGroups().iterator().next().getVirtualClusters()).isNotEmpty();
+            }
+            // other threads of the running Gantry may load an account meanwhile, but not 20 times
+            assertThat(statistics.getCollectionStatistics(UserAccount.class.getName() + ".groups").getFetchCount()
+                    - groups).as("selects of a user's groups").isLessThan(20);
+            assertThat(statistics.getCollectionStatistics(UserGroup.class.getName() + ".virtualClusters")
+                    .getFetchCount() - clusters).as("selects of a group's virtual clusters").isLessThan(20);
+        } finally {
+            statistics.setStatisticsEnabled(enabled);
+        }
     }
 }
