@@ -7,6 +7,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import jakarta.persistence.EntityManagerFactory;
@@ -80,6 +81,23 @@ class ApiSecurityIT {
         assertThat(get("/api/v2/users/me", Optional.of(issued.value())).statusCode()).isEqualTo(200);
         TestSecurity.asAdmin(() -> users.setEnabled("token-user", false));
         assertThat(get("/api/v2/users/me", Optional.of(issued.value())).statusCode()).isEqualTo(401);
+    }
+
+    @Test
+    void a_tokens_use_is_recorded_at_most_once_a_minute() throws Exception {
+        var issued = tokens.issue("admin", ApiToken.Kind.SESSION, "", Optional.empty());
+        assertThat(lastUsed(issued.value())).isNull();
+
+        assertThat(get("/api/v2/users/me", Optional.of(issued.value())).statusCode()).isEqualTo(200);
+        Instant first = lastUsed(issued.value());
+        assertThat(first).isNotNull();
+        assertThat(get("/api/v2/users/me", Optional.of(issued.value())).statusCode()).isEqualTo(200);
+        assertThat(lastUsed(issued.value())).isEqualTo(first);
+    }
+
+    private Instant lastUsed(String raw) {
+        return tokens.activeTokens("admin").stream().filter(t -> t.getTokenHash().equals(TokenService.hash(raw)))
+                .findFirst().orElseThrow().getLastUsedAt().orElse(null);
     }
 
     @Test
