@@ -153,7 +153,8 @@ final class LocalAttemptFiles {
     /** On a file system without hard links. */
     private static boolean fenceInOneWrite(Path claim) throws IOException {
         try {
-            Files.writeString(claim, RunnerScript.FENCE + "\n", StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+            Files.writeString(claim, RunnerScript.FENCE + "\n", StandardOpenOption.CREATE_NEW,
+                    StandardOpenOption.WRITE);
             return true;
         } catch (FileAlreadyExistsException e) {
             return false;

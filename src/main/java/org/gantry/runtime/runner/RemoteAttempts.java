@@ -84,7 +84,8 @@ public final class RemoteAttempts {
      */
     public Optional<String> fenceOrFind(String dir) throws ExecutorException {
         RemoteShell.ShellResult result = shell.runIn(dir, PRIVATE + "mkdir -p " + quote(dir) + " && cd " + quote(dir)
-                + " && if " + FENCE_WHOLE + "; then echo " + RunnerScript.FENCE + "; else for i in $(seq 40); do [ -s " + RunnerScript.PID_FILE
+                + " && if " + FENCE_WHOLE + "; then echo " + RunnerScript.FENCE + "; else for i in $(seq 40); do"
+                + " [ -s " + RunnerScript.PID_FILE
                 + " ] && break; sleep 0.025; done; cat " + RunnerScript.PID_FILE + "; fi");
         if (!result.ok()) {
             throw ExecutorException.transientFailure("cannot settle " + dir + " on " + shell.host() + ": "

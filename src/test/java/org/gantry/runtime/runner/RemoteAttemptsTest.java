@@ -50,7 +50,8 @@ class RemoteAttemptsTest {
         RemoteAttempts cut = new RemoteAttempts(new AnswerCutShort(bash));
 
         assertThatThrownBy(() -> cut.fenceOrFind(attempt)).isInstanceOfSatisfying(ExecutorException.class,
-                e -> assertThat(e.isPermanent()).isFalse()).hasMessageContaining("neither a runner's pid nor the fence");
+                e -> assertThat(e.isPermanent()).isFalse())
+                .hasMessageContaining("neither a runner's pid nor the fence");
         // the command did fence it: the next settle says so
         assertThat(new RemoteAttempts(bash).fenceOrFind(attempt)).isEmpty();
     }
