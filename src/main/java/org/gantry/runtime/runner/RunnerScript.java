@@ -130,20 +130,20 @@ public final class RunnerScript {
      */
     private static final String CLAIM = """
             gantry_claim="$$ ${gantry_fields[19]}"
-            until { echo "$gantry_claim" >runner.pid.$$; } 2>/dev/null; do
-              rm -f runner.pid.$$
-              [[ -e runner.pid ]] && exit 75
+            until { echo "$gantry_claim" >%1$s.$$; } 2>/dev/null; do
+              rm -f %1$s.$$
+              [[ -e %1$s ]] && exit %2$d
               sleep 1
             done
-            if ! ln runner.pid.$$ runner.pid 2>/dev/null; then
-              rm -f runner.pid.$$
-              [[ -e runner.pid ]] && exit 75
+            if ! ln %1$s.$$ %1$s 2>/dev/null; then
+              rm -f %1$s.$$
+              [[ -e %1$s ]] && exit %2$d
               set -C
-              { echo "$gantry_claim" >runner.pid; } 2>/dev/null || exit 75
+              { echo "$gantry_claim" >%1$s; } 2>/dev/null || exit %2$d
               set +C
             fi
-            rm -f runner.pid.$$
-            """;
+            rm -f %1$s.$$
+            """.formatted(PID_FILE, FENCED_EXIT);
 
     /**
      * The filters on fds 3 (stdout) and 4 (stderr): {@code head -c} reads no more than it writes
