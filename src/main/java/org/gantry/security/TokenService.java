@@ -73,11 +73,11 @@ public class TokenService {
      */
     public Optional<PresentedToken> authenticate(String raw) {
         Instant now = clock.instant();
-        Optional<PresentedToken> token = jdbc.query(PRESENTED, rs -> rs.next() ? Optional.of(new PresentedToken(
-                rs.getLong("id"), ApiToken.Kind.valueOf(rs.getString("kind")), instant(rs.getTimestamp("expires_at")),
+        Optional<PresentedToken> token = jdbc.query(PRESENTED, (rs, row) -> new PresentedToken(rs.getLong("id"),
+                ApiToken.Kind.valueOf(rs.getString("kind")), instant(rs.getTimestamp("expires_at")),
                 instant(rs.getTimestamp("last_used_at")), instant(rs.getTimestamp("revoked_at")),
-                rs.getString("username"), rs.getBoolean("enabled"), Role.valueOf(rs.getString("role"))))
-                : Optional.<PresentedToken>empty(), hash(raw)).filter(t -> t.isUsableAt(now));
+                rs.getString("username"), rs.getBoolean("enabled"), Role.valueOf(rs.getString("role"))), hash(raw))
+                .stream().findFirst().filter(t -> t.isUsableAt(now));
         token.filter(t -> t.lastUsedAt() == null || t.lastUsedAt().isBefore(now.minus(LAST_USE_RESOLUTION)))
                 .ifPresent(t -> jdbc.update("update api_token set last_used_at = ? where id = ?", Timestamp.from(now),
                         t.id()));
