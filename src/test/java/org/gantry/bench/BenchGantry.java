@@ -44,7 +44,12 @@ final class BenchGantry {
         if (extra != null && !extra.isBlank()) {
             options.addAll(List.of(extra.trim().split("\\s+")));
         }
-        return GantryProcess.start(dataDir, log, properties, options);
+        // GANTRY_BENCH_JAR_DIR: the production jar built there (bench/startup.sh builds one in
+        // target/bench/production), started as the README's command 1, instead of the class path
+        String jarDir = System.getenv("GANTRY_BENCH_JAR_DIR");
+        GantryProcess.Launch launch = jarDir == null || jarDir.isBlank() ? GantryProcess.Launch.classPath()
+                : GantryProcess.Launch.productionJar(Path.of(jarDir));
+        return GantryProcess.start(dataDir, log, properties, options, launch);
     }
 
     static String job(String name, String command) {

@@ -16,7 +16,8 @@ import org.gantry.testsupport.RestClient;
  * data directory and submits jobs from two clients until the first task reaching the transition
  * halts it. A last start without the hook follows every accepted job to its end. Prints the
  * fault table's columns per transition; recovery is the time from a halt until the next start
- * recorded a job's end.
+ * recorded a job's end, and a line under each row splits it: the restarted Gantry's own start
+ * (from {@code java} until it answers) and the runtime's recovery (from answering until a job's end).
  */
 final class HaltBench {
 
@@ -34,6 +35,14 @@ final class HaltBench {
         rows.forEach(System.out::println);
     }
 
+    /** One recovery from a halt: the restart's own start, then the runtime until a job's end. */
+    private record Recovery(double start, double runtime) {
+
+        double total() {
+            return start + runtime;
+        }
+    }
+
     /** The fault table's rows, one per transition. */
     static List<String> rows(int rounds) throws Exception {
         List<String> rows = new ArrayList<>();
@@ -49,7 +58,7 @@ final class HaltBench {
         Set<String> accepted = ConcurrentHashMap.newKeySet();
         AtomicInteger counter = new AtomicInteger();
         AtomicInteger other5xx = new AtomicInteger();
-        List<Double> recoveries = new ArrayList<>();
+        List<Recovery> recoveries = new ArrayList<>();
         String username = null;
         String password = null;
         long haltedAt = -1;
@@ -68,6 +77,7 @@ final class HaltBench {
                         round, accepted.size());
                 continue;
             }
+            long answeredAt = System.nanoTime();
             RestClient user;
             long before;
             try {
@@ -109,7 +119,7 @@ final class HaltBench {
                 clients.add(client);
             }
             if (haltedAt > 0) {
-                recoveries.add(untilAnEnd(user, username, before, haltedAt));
+                recoveries.add(recovery(haltedAt, answeredAt, endAfter(user, username, before)));
             }
             int code = gantry.awaitExit(Duration.ofMinutes(5));
             haltedAt = System.nanoTime();
@@ -120,16 +130,39 @@ final class HaltBench {
                     accepted.size(), owner);
         }
         try (GantryProcess last = plain.start()) {
+            long answeredAt = System.nanoTime();
             RestClient user = RestClient.anonymous(last.port()).login(username, password);
-            recoveries.add(untilAnEnd(user, username, ended(user, username), haltedAt));
+            recoveries.add(recovery(haltedAt, answeredAt, endAfter(user, username,
+                    ended(user, username))));
             FaultOutcome outcome = FaultOutcome.follow(user, username, accepted, halting.marks);
-            return outcome.row("halt at " + transition, rounds, recoveries, other5xx.get());
+            return outcome.row("halt at " + transition, rounds, recoveries.stream().map(Recovery::total).toList(),
+                    other5xx.get()) + "\n" + split(recoveries);
         }
     }
 
-    /** Seconds from the halt until the started Gantry recorded one more job end (or halted again). */
-    static double untilAnEnd(RestClient user, String username, long before, long haltedAt)
-            throws InterruptedException {
+    /** The start counts from the halt: the bench starts Gantry again as soon as it exited. */
+    private static Recovery recovery(long haltedAt, long answeredAt, long endedAt) {
+        return new Recovery((answeredAt - haltedAt) / 1e9, (endedAt - answeredAt) / 1e9);
+    }
+
+    private static String split(List<Recovery> recoveries) {
+        return String.format("    of which the restart's start (until it answers) %s s, the runtime's recovery (until"
+                + " a job's end) %s s (max/p50)", maxAndMedian(recoveries.stream().map(Recovery::start).toList()),
+                maxAndMedian(recoveries.stream().map(Recovery::runtime).toList()));
+    }
+
+    private static String maxAndMedian(List<Double> values) {
+        List<Double> sorted = values.stream().sorted().toList();
+        return String.format("%.1f/%.1f", sorted.get(sorted.size() - 1), sorted.get(sorted.size() / 2));
+    }
+
+    /** Seconds from {@code since} until the started Gantry recorded one more job end (or halted again). */
+    static double untilAnEnd(RestClient user, String username, long before, long since) throws InterruptedException {
+        return (endAfter(user, username, before) - since) / 1e9;
+    }
+
+    /** When the started Gantry recorded one more job end (or halted again), as System.nanoTime(). */
+    static long endAfter(RestClient user, String username, long before) throws InterruptedException {
         long end = System.nanoTime() + Duration.ofMinutes(2).toNanos();
         while (System.nanoTime() < end) {
             try {
@@ -141,7 +174,7 @@ final class HaltBench {
             }
             Thread.sleep(100);
         }
-        return (System.nanoTime() - haltedAt) / 1e9;
+        return System.nanoTime();
     }
 
     static long ended(RestClient user, String username) {

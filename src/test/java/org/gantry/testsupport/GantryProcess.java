@@ -63,7 +63,13 @@ public final class GantryProcess implements AutoCloseable {
      */
     public static GantryProcess start(Path dataDir, Path log, Map<String, String> properties, List<String> jvmOptions)
             throws Exception {
-        GantryProcess gantry = spawn(dataDir, log, properties, jvmOptions);
+        return start(dataDir, log, properties, jvmOptions, Launch.classPath());
+    }
+
+    /** Starts Gantry as {@code launch} says, with the given JVM options, and waits until it answers. */
+    public static GantryProcess start(Path dataDir, Path log, Map<String, String> properties, List<String> jvmOptions,
+            Launch launch) throws Exception {
+        GantryProcess gantry = spawn(dataDir, log, properties, jvmOptions, launch);
         try {
             gantry.awaitReady(Duration.ofMinutes(Long.getLong("gantry.test.start-minutes", 4)));
         } catch (Exception | AssertionError e) {
@@ -83,16 +89,15 @@ public final class GantryProcess implements AutoCloseable {
      * transition, which it may reach while still starting.
      */
     public static GantryProcess spawn(Path dataDir, Path log, Map<String, String> properties) throws Exception {
-        return spawn(dataDir, log, properties, List.of("-Xmx768m", "-XX:TieredStopAtLevel=1"));
+        return spawn(dataDir, log, properties, List.of("-Xmx768m", "-XX:TieredStopAtLevel=1"), Launch.classPath());
     }
 
-    private static GantryProcess spawn(Path dataDir, Path log, Map<String, String> properties, List<String> jvmOptions)
-            throws Exception {
+    private static GantryProcess spawn(Path dataDir, Path log, Map<String, String> properties, List<String> jvmOptions,
+            Launch launch) throws Exception {
         int port = freePort();
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
                 .toString()));
         command.addAll(jvmOptions);
-        command.addAll(List.of("-cp", classpath()));
         Map<String, String> all = new java.util.LinkedHashMap<>(Map.of(
                 "gantry.data-dir", dataDir.toString(),
                 "server.port", Integer.toString(port),
@@ -104,11 +109,40 @@ public final class GantryProcess implements AutoCloseable {
                 "vaadin.launch-browser", "false"));
         all.putAll(properties);
         all.forEach((key, value) -> command.add("-D" + key + "=" + value));
-        command.add("org.gantry.GantryApplication");
+        command.addAll(launch.arguments());
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
+        if (launch.directory() != null) {
+            builder.directory(launch.directory().toFile());
+        }
         builder.environment().remove("GANTRY_DB_URL");
         return new GantryProcess(builder.start(), port, log);
+    }
+
+    /**
+     * How Gantry's JVM is launched: its main class on this test's class path (development mode),
+     * or the production jar as the README's command 1 runs it, in the directory its build ran in
+     * (the class data archive records the class path as given, so it is named the same way).
+     */
+    public record Launch(Path directory, List<String> arguments) {
+
+        public static Launch classPath() {
+            return new Launch(null, List.of("-cp", classpath(), "org.gantry.GantryApplication"));
+        }
+
+        /** {@code java -XX:SharedArchiveFile=target/app/gantry.jsa -jar target/app/gantry.jar} in {@code buildDir}. */
+        public static Launch productionJar(Path buildDir) {
+            Path jar = buildDir.resolve("target/app/gantry.jar");
+            if (!Files.isRegularFile(jar)) {
+                throw new IllegalArgumentException("no " + jar + ": build it with mvn -Pproduction -DskipTests package");
+            }
+            List<String> arguments = new ArrayList<>();
+            if (Files.isRegularFile(buildDir.resolve("target/app/gantry.jsa"))) {
+                arguments.add("-XX:SharedArchiveFile=target/app/gantry.jsa");
+            }
+            arguments.addAll(List.of("-jar", "target/app/gantry.jar"));
+            return new Launch(buildDir.toAbsolutePath(), List.copyOf(arguments));
+        }
     }
 
     /** The test JVM's classpath as Maven built it (failsafe's booter jar hides it in a property). */
