@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runtime figures against Gantry started as its own JVM (needs root for task accounts, or
-# runs tasks as the current user): latency [jobs] | chain [jobs] | fault [rounds] | commit [commits]
+# runs tasks as the current user): latency [jobs] | chain [jobs] [warm-up jobs, default 1000] | fault [rounds] | commit [commits]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mvn -q test-compile

@@ -27,7 +27,7 @@ public final class RuntimeBench {
         int count = args.length > 1 ? Integer.parseInt(args[1]) : 0;
         switch (which) {
             case "latency" -> latency(count > 0 ? count : 220);
-            case "chain" -> chain(count > 0 ? count : 1000);
+            case "chain" -> chain(count > 0 ? count : 1000, args.length > 2 ? Integer.parseInt(args[2]) : WARM_UP_JOBS);
             case "fault" -> FaultBench.run(count > 0 ? count : 20);
             case "two-instances" -> TwoInstancesBench.run(count > 0 ? count : 20);
             case "halt-at" -> HaltBench.run(count > 0 ? count : 20);
@@ -85,7 +85,7 @@ public final class RuntimeBench {
     }
 
     /** Each job runs `true`; the next is submitted once Gantry reports the previous one SUCCEEDED. */
-    static void chain(int jobs) throws Exception {
+    static void chain(int jobs, int warmUpJobs) throws Exception {
         BenchGantry bench = new BenchGantry("chain", Map.of());
         List<Double> posts = new ArrayList<>();
         String username;
@@ -94,7 +94,7 @@ public final class RuntimeBench {
             username = user.username();
             // a server that has run jobs for a while: its JIT has compiled the job path (the CPU
             // its compiler threads still take while measuring is printed below)
-            for (int i = 0; i < WARM_UP_JOBS; i++) {
+            for (int i = 0; i < warmUpJobs; i++) {
                 runOne(user, username, "warmup-" + i);
             }
             ThreadCpu before = ThreadCpu.of(gantry.pid());
@@ -106,7 +106,7 @@ public final class RuntimeBench {
             ThreadCpu used = ThreadCpu.of(gantry.pid()).minus(before);
             System.out.printf("chain of %d trivial jobs on the local executor (after %d warm-up jobs): %.1f ms per"
                     + " job, submit to SUCCEEDED as seen over REST (GET …?wait=60 answers at the job's end)%n", jobs,
-                    WARM_UP_JOBS, perJob);
+                    warmUpJobs, perJob);
             System.out.printf("Gantry's CPU per job: %.1f ms, of which its JIT compiler threads %.1f ms%n",
                     used.totalMillis() / jobs, used.compilerMillis() / jobs);
         }
