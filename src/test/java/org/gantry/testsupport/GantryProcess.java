@@ -191,6 +191,10 @@ public final class GantryProcess implements AutoCloseable {
         process.waitFor(30, TimeUnit.SECONDS);
     }
 
+    public boolean isAlive() {
+        return process.isAlive();
+    }
+
     /** Waits for Gantry to exit by itself (a fault hook halted it) and returns its exit code. */
     public int awaitExit(Duration timeout) throws InterruptedException {
         if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
