@@ -134,7 +134,8 @@ public final class GantryProcess implements AutoCloseable {
         public static Launch productionJar(Path buildDir) {
             Path jar = buildDir.resolve("target/app/gantry.jar");
             if (!Files.isRegularFile(jar)) {
-                throw new IllegalArgumentException("no " + jar + ": build it with mvn -Pproduction -DskipTests package");
+                throw new IllegalArgumentException("no " + jar
+                        + ": build it with mvn -Pproduction -DskipTests package");
             }
             List<String> arguments = new ArrayList<>();
             if (Files.isRegularFile(buildDir.resolve("target/app/gantry.jsa"))) {
