@@ -36,8 +36,7 @@ record FaultOutcome(int accepted, int finished, int lost, int runTwice, int neve
         for (String name : ordered) {
             String state = BenchGantry.state(user, username, name + "?wait=30");
             while (!BenchGantry.isFinal(state) && !state.startsWith("HTTP")) {
-                long ended = user.get("/api/v2/jobs?username=" + username + "&state=SUCCEEDED,FAILED,STOPPED&limit=1"
-                        + "&withTotalCount=true").json().path("totalCount").asLong();
+                long ended = HaltBench.ended(user, username);
                 if (ended > lastEnded) {
                     lastEnded = ended;
                     progressAt = System.nanoTime();
@@ -70,10 +69,14 @@ record FaultOutcome(int accepted, int finished, int lost, int runTwice, int neve
     }
 
     String row(String fault, int rounds, List<Double> recoveries, int other5xx) {
-        List<Double> sorted = recoveries.stream().sorted().toList();
-        String recovery = sorted.isEmpty() ? "-" : String.format("%.1f/%.1f", sorted.get(sorted.size() - 1),
-                sorted.get(sorted.size() / 2));
         return String.format("%-44s %6d %8d %8d %5d %9d %6d %16s %13d", fault, rounds, accepted, finished, lost,
-                runTwice, failed, recovery, other5xx);
+                runTwice, failed, maxAndMedian(recoveries), other5xx);
+    }
+
+    /** "max/p50" of the values with one decimal each, or "-" when there are none. */
+    static String maxAndMedian(List<Double> values) {
+        List<Double> sorted = values.stream().sorted().toList();
+        return sorted.isEmpty() ? "-" : String.format("%.1f/%.1f", sorted.get(sorted.size() - 1),
+                sorted.get(sorted.size() / 2));
     }
 }

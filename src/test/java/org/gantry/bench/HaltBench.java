@@ -97,10 +97,9 @@ final class HaltBench {
                 }
                 user = RestClient.anonymous(gantry.port()).login(username, password);
                 // measured before this round submits anything, so that only work left at the halt counts
-                if (haltedAt > 0 && unfinished(user, username, endedBeforeHalt)) {
-                    Recovery recovery = recovery(haltedAt, answeredAt, endAfter(user, username, endedBeforeHalt));
-                    recoveries.add(recovery);
-                    System.out.printf("%s round %d: recovered in %s%n", transition, round, recovery);
+                if (haltedAt > 0) {
+                    recover(recoveries, transition + " round " + round, user, username, endedBeforeHalt, haltedAt,
+                            answeredAt);
                 }
             } catch (RuntimeException e) {
                 int code = gantry.awaitExit(Duration.ofMinutes(5));
@@ -152,20 +151,27 @@ final class HaltBench {
         try (GantryProcess last = plain.start()) {
             long answeredAt = System.nanoTime();
             RestClient user = RestClient.anonymous(last.port()).login(username, password);
-            if (unfinished(user, username, endedBeforeHalt)) {
-                Recovery recovery = recovery(haltedAt, answeredAt, endAfter(user, username, endedBeforeHalt));
-                recoveries.add(recovery);
-                System.out.printf("%s, the last start: recovered in %s%n", transition, recovery);
-            }
+            recover(recoveries, transition + ", the last start", user, username, endedBeforeHalt, haltedAt, answeredAt);
             FaultOutcome outcome = FaultOutcome.follow(user, username, accepted, halting.marks);
             return outcome.row("halt at " + transition, rounds, recoveries.stream().map(Recovery::total).toList(),
                     other5xx.get()) + "\n" + split(recoveries);
         }
     }
 
-    /** The start counts from the halt: the bench starts Gantry again as soon as it exited. */
-    private static Recovery recovery(long haltedAt, long answeredAt, long endedAt) {
-        return new Recovery((answeredAt - haltedAt) / 1e9, (endedAt - answeredAt) / 1e9);
+    /**
+     * When the restarted Gantry, answering since {@code answeredAt}, found a job left over from the
+     * halt: waits for one more end than {@code endedBeforeHalt} and adds and prints the recovery.
+     * Its start counts from the halt: the bench starts Gantry again as soon as it exited.
+     */
+    private static void recover(List<Recovery> recoveries, String label, RestClient user, String username,
+            long endedBeforeHalt, long haltedAt, long answeredAt) throws InterruptedException {
+        if (!unfinished(user, username, endedBeforeHalt)) {
+            return;
+        }
+        long endedAt = endAfter(user, username, endedBeforeHalt);
+        Recovery recovery = new Recovery((answeredAt - haltedAt) / 1e9, (endedAt - answeredAt) / 1e9);
+        recoveries.add(recovery);
+        System.out.printf("%s: recovered in %s%n", label, recovery);
     }
 
     private static String split(List<Recovery> recoveries) {
@@ -173,13 +179,8 @@ final class HaltBench {
             return "    no start found a job left to end";
         }
         return String.format("    of which the restart's start (until it answers) %s s, the runtime's recovery (until"
-                + " a job's end) %s s (max/p50)", maxAndMedian(recoveries.stream().map(Recovery::start).toList()),
-                maxAndMedian(recoveries.stream().map(Recovery::runtime).toList()));
-    }
-
-    private static String maxAndMedian(List<Double> values) {
-        List<Double> sorted = values.stream().sorted().toList();
-        return String.format("%.1f/%.1f", sorted.get(sorted.size() - 1), sorted.get(sorted.size() / 2));
+                + " a job's end) %s s (max/p50)", FaultOutcome.maxAndMedian(recoveries.stream().map(Recovery::start)
+                .toList()), FaultOutcome.maxAndMedian(recoveries.stream().map(Recovery::runtime).toList()));
     }
 
     /** Seconds from {@code since} until the started Gantry recorded one more job end (or halted again). */
