@@ -26,6 +26,9 @@ import java.util.regex.Pattern;
  */
 public final class GantryProcess implements AutoCloseable {
 
+    /** Tests start many short-lived Gantry processes: C1 alone starts them sooner (decision 0099). */
+    private static final List<String> TEST_JVM_OPTIONS = List.of("-Xmx768m", "-XX:TieredStopAtLevel=1");
+
     private static final Pattern PG_PORT = Pattern.compile("Embedded PostgreSQL on port (\\d+)");
 
     private final Process process;
@@ -52,8 +55,7 @@ public final class GantryProcess implements AutoCloseable {
      * @param properties more Spring properties ({@code gantry.runtime.slurm.conf} …)
      */
     public static GantryProcess start(Path dataDir, Path log, Map<String, String> properties) throws Exception {
-        // tests start many short-lived Gantry processes: C1 alone starts them sooner
-        return start(dataDir, log, properties, List.of("-Xmx768m", "-XX:TieredStopAtLevel=1"));
+        return start(dataDir, log, properties, TEST_JVM_OPTIONS);
     }
 
     /**
@@ -89,7 +91,7 @@ public final class GantryProcess implements AutoCloseable {
      * transition, which it may reach while still starting.
      */
     public static GantryProcess spawn(Path dataDir, Path log, Map<String, String> properties) throws Exception {
-        return spawn(dataDir, log, properties, List.of("-Xmx768m", "-XX:TieredStopAtLevel=1"), Launch.classPath());
+        return spawn(dataDir, log, properties, TEST_JVM_OPTIONS, Launch.classPath());
     }
 
     private static GantryProcess spawn(Path dataDir, Path log, Map<String, String> properties, List<String> jvmOptions,
