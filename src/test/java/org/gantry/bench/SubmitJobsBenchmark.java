@@ -83,14 +83,14 @@ public final class SubmitJobsBenchmark {
                             : rate > 0 ? "paced at " + rate + " jobs/s" : "back to back", warmup, seconds);
             run(port, users, warmup, rate, "warm-up", new ConcurrentLinkedQueue<>());
             ConcurrentLinkedQueue<String> acknowledged = new ConcurrentLinkedQueue<>();
-            Duration jvmBefore = cpu(ProcessHandle.current());
-            Duration pgBefore = postgresCpu(dataDir);
+            Duration jvmBefore = ProcessCpu.of(ProcessHandle.current());
+            Duration pgBefore = ProcessCpu.postgres(dataDir);
             long jitBefore = ManagementFactory.getCompilationMXBean().getTotalCompilationTime();
             Result result = run(port, users, seconds, versusSbatch ? 0 : rate, "run", acknowledged);
             result.print();
             gantry.add(result);
-            printCpu(acknowledged.size(), cpu(ProcessHandle.current()).minus(jvmBefore),
-                    postgresCpu(dataDir).minus(pgBefore));
+            printCpu(acknowledged.size(), ProcessCpu.of(ProcessHandle.current()).minus(jvmBefore),
+                    ProcessCpu.postgres(dataDir).minus(pgBefore));
             System.out.printf("JIT compilers: %,d ms of compiling during the run (%,d ms during the warm-up and"
                     + " the start before it)%n", ManagementFactory.getCompilationMXBean().getTotalCompilationTime()
                     - jitBefore, jitBefore);
@@ -219,19 +219,6 @@ public final class SubmitJobsBenchmark {
         double pgMs = postgres.toNanos() / 1e6 / jobs;
         System.out.printf("CPU per job: %.2f ms in the JVM (server and clients) + %.2f ms in PostgreSQL;"
                 + " 2 idle cores would sustain about %.0f jobs/s%n", jvmMs, pgMs, 2000 / (jvmMs + pgMs));
-    }
-
-    private static Duration cpu(ProcessHandle process) {
-        return process.info().totalCpuDuration().orElse(Duration.ZERO);
-    }
-
-    /** The embedded server and all its backends: the processes whose postmaster runs in {@code dataDir}. */
-    private static Duration postgresCpu(Path dataDir) {
-        return ProcessHandle.allProcesses()
-                .filter(p -> p.info().commandLine().map(c -> c.contains(dataDir.toString())).orElse(false))
-                .filter(p -> p.info().command().map(c -> c.endsWith("postgres")).orElse(false))
-                .map(p -> p.descendants().map(SubmitJobsBenchmark::cpu).reduce(cpu(p), Duration::plus))
-                .reduce(Duration.ZERO, Duration::plus);
     }
 
     private static void verify(DataSource dataSource, ConcurrentLinkedQueue<String> acknowledged) {

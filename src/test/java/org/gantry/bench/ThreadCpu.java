@@ -6,12 +6,12 @@ import java.nio.file.Path;
 import java.util.stream.Stream;
 
 /** CPU time a process's threads have used (from /proc), its JIT compiler threads apart. */
-record ThreadCpu(double totalMillis, double compilerMillis) {
+public record ThreadCpu(double totalMillis, double compilerMillis) {
 
     /** Clock ticks per second of /proc's times: 100 on Linux (USER_HZ). */
     private static final double TICK_MILLIS = 10.0;
 
-    static ThreadCpu of(long pid) throws IOException {
+    public static ThreadCpu of(long pid) throws IOException {
         // the process's own times include threads that ended since (compiler threads come and go)
         double total = millis(Files.readString(Path.of("/proc", Long.toString(pid), "stat")));
         double compiler = 0;
@@ -36,7 +36,7 @@ record ThreadCpu(double totalMillis, double compilerMillis) {
         return (Long.parseLong(fields[11]) + Long.parseLong(fields[12])) * TICK_MILLIS;
     }
 
-    ThreadCpu minus(ThreadCpu earlier) {
+    public ThreadCpu minus(ThreadCpu earlier) {
         return new ThreadCpu(totalMillis - earlier.totalMillis, compilerMillis - earlier.compilerMillis);
     }
 }

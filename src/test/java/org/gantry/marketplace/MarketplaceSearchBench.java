@@ -10,6 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -20,6 +21,8 @@ import java.util.concurrent.Future;
 import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.gantry.bench.ProcessCpu;
+import org.gantry.bench.ThreadCpu;
 import org.gantry.security.ApiToken;
 import org.gantry.security.TokenService;
 import org.junit.jupiter.api.Test;
@@ -48,6 +51,8 @@ class MarketplaceSearchBench {
     static final int CLIENTS = Integer.getInteger("bench.clients", 10);
     static final int PER_CLIENT = Integer.getInteger("bench.requests", 100);
     static final boolean EXPLAIN = Boolean.getBoolean("bench.explain");
+    /** Seconds every case runs in turn before any is measured. */
+    static final int WARMUP_SECONDS = Integer.getInteger("bench.warmup", 120);
     /**
      * Words a description draws from: the 102 below, then generated ones ({@code t103} …). With
      * 150 (the default) every query word is in a fifth to two fifths of all items: the worst
@@ -105,20 +110,82 @@ class MarketplaceSearchBench {
             planCache("as-you-type queries", prefixes, q -> MarketQuery.all().withQ(q).withPrefix(true)
                     .withPage(0, 10));
         }
-        print("%n%-62s %9s %9s %9s %11s  %s%n", CLIENTS + " clients × " + PER_CLIENT + " requests", "p50 ms",
-                "p95 ms", "max ms", "matches",
-                "load average (1 min) before → after");
-        run("REST search: q, relevance, limit 20, total", token, searches, "&limit=20");
-        run("REST search as you type: prefix=true, limit 10, total", token, prefixes, "&limit=10&prefix=true");
-        run("REST search with facets", token, searches, "&limit=20&facets=true");
-        // The same searches without HTTP, Spring Security and JSON: what is left is the search itself.
-        runInProcess("in process: search, relevance, limit 20, total", searches, q -> MarketQuery.all().withQ(q)
-                .withPage(0, 20), false);
-        runInProcess("in process: as you type, limit 10, total", prefixes, q -> MarketQuery.all().withQ(q)
-                .withPrefix(true).withPage(0, 10), false);
-        runInProcess("in process: search with facets", searches, q -> MarketQuery.all().withQ(q).withPage(0, 20),
-                true);
-        print("%n");
+        HttpClient client = HttpClient.newHttpClient();
+        var user = new UsernamePasswordAuthenticationToken("bench-author-7", null,
+                List.of(new SimpleGrantedAuthority("ROLE_USER")));
+        Function<Boolean, Function<String, MarketQuery>> ranked = prefix -> q -> MarketQuery.all().withQ(q)
+                .withPrefix(prefix).withPage(0, prefix ? 10 : 20);
+        List<Case> cases = List.of(
+                new Case("REST search: q, relevance, limit 20, total", searches,
+                        q -> call(client, token, q, "&limit=20")),
+                new Case("REST search as you type: prefix=true, limit 10, total", prefixes,
+                        q -> call(client, token, q, "&limit=10&prefix=true")),
+                new Case("REST search with facets", searches, q -> call(client, token, q, "&limit=20&facets=true")),
+                // The same searches without HTTP, Spring Security and JSON: what is left is the search itself.
+                new Case("in process: search, relevance, limit 20, total", searches, q -> {
+                    SecurityContextHolder.getContext().setAuthentication(user);
+                    search.search(ranked.apply(false).apply(q), false);
+                }),
+                new Case("in process: as you type, limit 10, total", prefixes, q -> {
+                    SecurityContextHolder.getContext().setAuthentication(user);
+                    search.search(ranked.apply(true).apply(q), false);
+                }),
+                new Case("in process: search with facets", searches, q -> {
+                    SecurityContextHolder.getContext().setAuthentication(user);
+                    search.search(ranked.apply(false).apply(q), true);
+                }));
+        long matched = 0;
+        for (int i = 0; i < 20; i++) {
+            Matcher total = TOTAL.matcher(call(client, token, searches.get(i), "&limit=20"));
+            matched += total.find() ? Long.parseLong(total.group(1)) : 0;
+        }
+        warmUp(cases);
+        Path dataDir = Path.of(jdbc.queryForObject("show data_directory", String.class));
+        print("%n%-62s %9s %9s %9s %9s %9s %9s  %s%n", CLIENTS + " clients × " + PER_CLIENT + " requests", "p50 ms",
+                "p95 ms", "max ms", "JVM ms", "JIT ms", "PG ms", "load average (1 min) before → after");
+        for (Case c : cases) {
+            measure(c, dataDir);
+        }
+        print("(JVM, JIT, PG: CPU per request of this JVM (Gantry and the clients), of its JIT compiler threads"
+                + " (part of JVM), and of PostgreSQL; a query matches %.1f %% of all items on average, capped"
+                + " by the bound)%n%n", 100.0 * matched / 20 / ITEMS);
+    }
+
+    /** A case of the benchmark: its label, the queries it sends, and how it sends one. */
+    private record Case(String label, List<String> queries, Call call) {
+    }
+
+    /**
+     * Runs every case in turn until {@code WARMUP_SECONDS} have passed: the JIT compiler takes
+     * most of two cores for minutes after a start (docs/decisions/0099-jit-on-two-cores.md), and
+     * a server answers searches for days.
+     */
+    private void warmUp(List<Case> cases) throws Exception {
+        ThreadCpu before = ThreadCpu.of(ProcessHandle.current().pid());
+        long until = System.nanoTime() + WARMUP_SECONDS * 1_000_000_000L;
+        int rounds = 0;
+        while (System.nanoTime() < until || rounds == 0) {
+            for (Case c : cases) {
+                timed(c.queries(), c.call());
+            }
+            rounds++;
+        }
+        ThreadCpu used = ThreadCpu.of(ProcessHandle.current().pid()).minus(before);
+        print("%nWarm-up: %d rounds of every case in %d s; JIT compiler %.1f s of CPU of the JVM's %.1f s%n", rounds,
+                WARMUP_SECONDS, used.compilerMillis() / 1e3, used.totalMillis() / 1e3);
+    }
+
+    private void measure(Case c, Path dataDir) throws Exception {
+        String loadBefore = load();
+        ThreadCpu jvm = ThreadCpu.of(ProcessHandle.current().pid());
+        Duration pg = ProcessCpu.postgres(dataDir);
+        long[] all = timed(c.queries(), c.call());
+        ThreadCpu jvmUsed = ThreadCpu.of(ProcessHandle.current().pid()).minus(jvm);
+        double pgUsed = ProcessCpu.postgres(dataDir).minus(pg).toNanos() / 1e6;
+        print("%-62s %9.2f %9.2f %9.2f %9.2f %9.2f %9.2f  %s → %s%n", c.label(), all[all.length / 2] / 1e6,
+                all[(int) Math.ceil(all.length * 0.95) - 1] / 1e6, all[all.length - 1] / 1e6,
+                jvmUsed.totalMillis() / all.length, jvmUsed.compilerMillis() / all.length, pgUsed / all.length,
+                loadBefore, load());
     }
 
     private void explain(MarketQuery query) throws IOException {
@@ -182,33 +249,6 @@ class MarketplaceSearchBench {
     }
 
     private static final int PLAN_RUNS = 12;
-
-    private void run(String label, String token, List<String> queries, String extra) throws Exception {
-        HttpClient client = HttpClient.newHttpClient();
-        String loadBefore = load();
-        long matched = 0;
-        for (int i = 0; i < 20; i++) {
-            Matcher total = TOTAL.matcher(call(client, token, queries.get(i % queries.size()), extra));
-            matched += total.find() ? Long.parseLong(total.group(1)) : 0;
-        }
-        long[] all = timed(queries, q -> call(client, token, q, extra));
-        print("%-62s %9.2f %9.2f %9.2f %9.1f %%  %s → %s%n", label, all[all.length / 2] / 1e6,
-                all[(int) Math.ceil(all.length * 0.95) - 1] / 1e6, all[all.length - 1] / 1e6,
-                100.0 * matched / 20 / ITEMS, loadBefore, load());
-    }
-
-    private void runInProcess(String label, List<String> queries, Function<String, MarketQuery> query,
-                              boolean facets) throws Exception {
-        var user = new UsernamePasswordAuthenticationToken("bench-author-7", null,
-                List.of(new SimpleGrantedAuthority("ROLE_USER")));
-        String loadBefore = load();
-        long[] all = timed(queries, q -> {
-            SecurityContextHolder.getContext().setAuthentication(user);
-            search.search(query.apply(q), facets);
-        });
-        print("%-62s %9.2f %9.2f %9.2f %11s  %s → %s%n", label, all[all.length / 2] / 1e6,
-                all[(int) Math.ceil(all.length * 0.95) - 1] / 1e6, all[all.length - 1] / 1e6, "", loadBefore, load());
-    }
 
     /** One search of the benchmark, by whatever path it takes. */
     private interface Call {
