@@ -1,5 +1,6 @@
 package org.gantry.marketplace;
 
+import java.sql.PreparedStatement;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -13,11 +14,14 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import org.postgresql.PGStatement;
 import org.springframework.beans.factory.annotation.Value;
+import org.springframework.jdbc.core.PreparedStatementCreator;
 import org.springframework.jdbc.core.namedparam.MapSqlParameterSource;
 import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;
+import org.springframework.jdbc.core.namedparam.SqlParameterSource;
 import org.springframework.stereotype.Service;
-import org.springframework.transaction.annotation.Transactional;
 
 /**
  * Searches the marketplace with PostgreSQL's full text: the stored, GIN-indexed
@@ -35,14 +39,18 @@ import org.springframework.transaction.annotation.Transactional;
 @Service
 public class MarketSearch {
 
-    private static final String HEADLINE_OPTIONS = "StartSel=<mark>, StopSel=</mark>, MaxWords=24, MinWords=8,"
-            + " MaxFragments=2, FragmentDelimiter=\" … \"";
+    /** Marks each match with characters removed from the text first ({@link MarketplaceService#markedHtml}). */
+    private static final String HEADLINE_OPTIONS = "StartSel=" + MarketplaceService.MATCH_START + ", StopSel="
+            + MarketplaceService.MATCH_END + ", MaxWords=24, MinWords=8, MaxFragments=2, FragmentDelimiter=\" … \"";
+    /** The two mark characters, as an SQL string. */
+    private static final String MARKS = "'" + MarketplaceService.MATCH_START + MarketplaceService.MATCH_END + "'";
     private static final int FACET_SIZE = 20;
     /** A lexeme, the phrase operator, a distance, AND, or a parenthesis of a tsquery's text. */
     private static final Pattern TSQUERY_TOKEN = Pattern.compile("'([^']*)'|<->|<\\d+>|&|\\(|\\)");
     static final int DEFAULT_EXACT_UP_TO = 200;
 
     private final NamedParameterJdbcTemplate jdbc;
+    private final NamedParameterJdbcTemplate planned;
     private final MarketplaceService items;
     private final int exactUpTo;
 
@@ -52,12 +60,12 @@ public class MarketSearch {
             throw new IllegalArgumentException("gantry.marketplace.search.exact-up-to must be at least 1");
         }
         this.jdbc = jdbc;
+        this.planned = plannedPerExecution(jdbc);
         this.items = items;
         this.exactUpTo = exactUpTo;
     }
 
     /** One page of what matches, the total, and (when asked for) facet counts over all that match. */
-    @Transactional(readOnly = true)
     public MarketPage search(MarketQuery query, boolean withFacets) {
         if (query.offset() < 0 || query.limit() < 0 || query.limit() > MarketQuery.MAX_LIMIT) {
             throw MarketplaceException.invalid("offset must be ≥ 0 and limit between 0 and " + MarketQuery.MAX_LIMIT
@@ -66,50 +74,56 @@ public class MarketSearch {
         if (query.q().filter(q -> q.length() > MarketQuery.Q_MAX).isPresent()) {
             throw MarketplaceException.invalid("A search is at most " + MarketQuery.Q_MAX + " characters.");
         }
-        planForTheseWords();
         Statements sql = statements(query, items.viewer(), exactUpTo, phrasePairs(query));
-        if (withFacets && sql.ranked()) {
-            return rankedWithFacets(query, sql);
+        if (sql.ranked()) {
+            return ranked(query, sql, withFacets);
         }
-        List<Paged> found = jdbc.query(sql.page(), sql.params(), (rs, n) -> new Paged(MarketplaceService.item(rs, n),
-                rs.getLong("total")));
+        List<MarketItem> found = planned.query(sql.page(), sql.params(), MarketplaceService::item);
         long counted;
-        if (sql.ranked() && !found.isEmpty()) {
-            counted = found.get(0).total(); // the candidates' count, at most exactUpTo + 1
-        } else if (query.offset() == 0 && query.limit() > 0 && found.size() < query.limit()) {
+        if (query.offset() == 0 && query.limit() > 0 && found.size() < query.limit()) {
             counted = found.size(); // a short first page is all there is
         } else {
-            counted = jdbc.queryForObject(sql.count(), sql.params(), Long.class);
+            counted = planned.queryForObject(sql.count(), sql.params(), Long.class);
         }
         boolean lowerBound = counted > exactUpTo;
         long total = lowerBound ? Math.max(exactUpTo, (long) query.offset() + found.size()) : counted;
         Map<String, Map<String, Long>> facets = withFacets ? facets(sql.candidates(), sql.params()) : Map.of();
-        return new MarketPage(found.stream().map(Paged::item).toList(), total, lowerBound, facets);
+        return new MarketPage(found, total, lowerBound, facets);
     }
 
     /**
-     * Has PostgreSQL plan each of this transaction's statements for the words it is given. The
-     * driver prepares a statement on the server after a few executions, and from then on the
-     * server may reuse a generic plan made without the words, which cannot tell a rare word from
-     * one in every item and walks the wrong index for both. Planning takes well under a
-     * millisecond; a wrong plan took seconds (docs/decisions/0098-marketplace-search-plans-per-query.md).
+     * Statements that run as the driver's unnamed statement, which PostgreSQL plans for the
+     * values it is given each time. A statement the driver has prepared on the server (after a few
+     * executions) may get a generic plan made without the words, which cannot tell a rare word
+     * from one in every item and walks the wrong index for both: searches of 9 ms took seconds
+     * (docs/decisions/0098-marketplace-search-plans-per-query.md). Only statements whose plan
+     * depends on the words go through here; the page's rows by id keep their prepared plan.
      */
-    private void planForTheseWords() {
-        jdbc.getJdbcTemplate().execute("set local plan_cache_mode = force_custom_plan");
+    private static NamedParameterJdbcTemplate plannedPerExecution(NamedParameterJdbcTemplate jdbc) {
+        return new NamedParameterJdbcTemplate(jdbc.getJdbcTemplate()) {
+            @Override
+            protected PreparedStatementCreator getPreparedStatementCreator(String sql, SqlParameterSource params) {
+                PreparedStatementCreator creator = super.getPreparedStatementCreator(sql, params);
+                return connection -> {
+                    PreparedStatement statement = creator.createPreparedStatement(connection);
+                    statement.unwrap(PGStatement.class).setPrepareThreshold(0);
+                    return statement;
+                };
+            }
+        };
     }
 
     /**
-     * A ranked search with facets in one walk over the candidates: their rank and the columns the
-     * facets count come back together (at most bound + 1 rows), the facets are counted and the
-     * page chosen from them here, and only the page's rows are read in full (with headlines).
-     * Before decision 0068 the facets walked the candidates a second time.
+     * A search ranked by relevance: the candidates' rank and the columns the facets count come
+     * back together (at most bound + 1 rows, planned for the words), the page is chosen from them
+     * here, and only the page's rows are read in full, with headlines, by id (a plan that does not
+     * depend on the words). Before decision 0068 the facets walked the candidates a second time.
      */
-    private MarketPage rankedWithFacets(MarketQuery query, Statements sql) {
-        List<Candidate> candidates = jdbc.query(sql.rankedCandidates(), sql.params(), (rs, n) -> new Candidate(
+    private MarketPage ranked(MarketQuery query, Statements sql, boolean withFacets) {
+        List<Candidate> candidates = planned.query(sql.rankedCandidates(), sql.params(), (rs, n) -> new Candidate(
                 rs.getLong("id"), rs.getString("type"), MarketplaceService.strings(rs.getArray("categories")),
                 MarketplaceService.strings(rs.getArray("tags")), rs.getLong("author_id"), rs.getInt("star_number"),
                 rs.getFloat("rank")));
-        List<Candidate> counted = candidates.subList(0, Math.min(candidates.size(), exactUpTo));
         List<Long> pageIds = candidates.stream()
                 .sorted(Comparator.comparingDouble(Candidate::rank).reversed()
                         .thenComparing(Comparator.comparingInt(Candidate::stars).reversed())
@@ -117,16 +131,16 @@ public class MarketSearch {
                 .skip(query.offset()).limit(query.limit()).map(Candidate::id).toList();
         Map<Long, MarketItem> rows = new HashMap<>();
         if (!pageIds.isEmpty()) {
-            jdbc.query(sql.rows(), new MapSqlParameterSource(sql.params().getValues()).addValue("ids", pageIds),
-                    rs -> {
-                        MarketItem item = MarketplaceService.item(rs, 0);
-                        rows.put(item.id(), item);
-                    });
+            String ids = pageIds.stream().map(String::valueOf).collect(Collectors.joining(",", "{", "}"));
+            jdbc.query(sql.rows(), new MapSqlParameterSource(sql.params().getValues()).addValue("ids", ids), rs -> {
+                MarketItem item = MarketplaceService.item(rs, 0);
+                rows.put(item.id(), item);
+            });
         }
         boolean lowerBound = candidates.size() > exactUpTo;
         long total = lowerBound ? Math.max(exactUpTo, (long) query.offset() + pageIds.size()) : candidates.size();
         return new MarketPage(pageIds.stream().map(rows::get).filter(Objects::nonNull).toList(), total, lowerBound,
-                facets(counted));
+                withFacets ? facets(candidates.subList(0, Math.min(candidates.size(), exactUpTo))) : Map.of());
     }
 
     /** A candidate of a ranked search: what ranks it and what the facets count. */
@@ -170,15 +184,13 @@ public class MarketSearch {
     }
 
     /**
-     * A search's SQL: the page (each row with the candidates' count when ranked), the count alone
-     * (capped), the bounded candidates with the columns facets count (id, type, categories, tags,
-     * author_id), and their parameters.
+     * A search's SQL: the page (when ranked, the ranked candidates, from which the page is chosen),
+     * the count alone (capped), the bounded candidates with the columns facets count (id, type,
+     * categories, tags, author_id), the ranked candidates (the same with star_number and rank), a
+     * page's rows by id ({@code :ids}, with headlines), and their parameters.
      */
     record Statements(String page, String count, String candidates, String rankedCandidates, String rows,
                       boolean ranked, MapSqlParameterSource params) {
-    }
-
-    private record Paged(MarketItem item, long total) {
     }
 
     /** The statements {@link #search} runs, for {@code EXPLAIN} in the benchmark. */
@@ -200,8 +212,8 @@ public class MarketSearch {
         params.addValue("offset", query.offset()).addValue("limit", query.limit()).addValue("cap", exactUpTo + 1)
                 .addValue("bound", exactUpTo);
         String headline = params.hasValue("q")
-                ? "ts_headline('english', i.summary || ' ' || left(i.description, 4000), " + tsquery(params) + ", '"
-                        + HEADLINE_OPTIONS.replace("'", "''") + "')"
+                ? "ts_headline('english', translate(i.summary || ' ' || left(i.description, 4000), " + MARKS + ", ''), "
+                        + tsquery(params) + ", '" + HEADLINE_OPTIONS.replace("'", "''") + "')"
                 : "null";
         // The author's name is needed only to filter by it: no join per match otherwise.
         String from = pairsSource + (pairsSource.isEmpty() ? "market_item i" : "market_item i on i.id = pi.item_id")
@@ -215,18 +227,13 @@ public class MarketSearch {
         String rank = "ts_rank('{0.1, 0.2, 0.4, 1.0}', i.search, " + tsquery(params) + ")";
         String rankedCandidates = "select i.id, i.type, i.categories, i.tags, i.author_id, i.star_number, " + rank
                 + " as rank from " + from + " where " + where + " order by i.id desc limit :cap";
+        // The page's rows by id; visibility is tested again, as the item may have changed since.
         String rows = "select " + MarketplaceService.ITEM_COLUMNS + ", " + headline + " as highlight"
-                + " from market_item i join app_user u on u.id = i.author_id where i.id in (:ids)";
+                + " from market_item i join app_user u on u.id = i.author_id where i.id = any(cast(:ids as bigint[]))"
+                + " and " + Viewer.VISIBLE;
         String page;
         if (ranked) {
-            // Rank the candidates only; headlines, stars and groups for the page's rows only.
-            page = "with candidate as (select i.id, i.star_number, " + rank + " as rank from " + from
-                    + " where " + where + " order by i.id desc limit :cap),"
-                    + " page as (select candidate.*, count(*) over () as total from candidate"
-                    + " order by rank desc, star_number desc, id desc offset :offset limit :limit)"
-                    + " select " + MarketplaceService.ITEM_COLUMNS + ", " + headline + " as highlight, page.total"
-                    + " from page join market_item i on i.id = page.id join app_user u on u.id = i.author_id"
-                    + " order by page.rank desc, page.star_number desc, page.id desc";
+            page = rankedCandidates; // the page is chosen from them in MarketSearch.ranked
         } else {
             String order = switch (query.sort()) {
                 case STARS -> "i.star_number desc, i.id desc";
@@ -236,7 +243,7 @@ public class MarketSearch {
             // An index walk in the sort's order that stops at the page's end; counted apart, capped.
             page = "with page as (select i.id from " + from + " where " + where + " order by " + order
                     + " offset :offset limit :limit)"
-                    + " select " + MarketplaceService.ITEM_COLUMNS + ", " + headline + " as highlight, 0 as total"
+                    + " select " + MarketplaceService.ITEM_COLUMNS + ", " + headline + " as highlight"
                     + " from page join market_item i on i.id = page.id join app_user u on u.id = i.author_id"
                     + " order by " + order;
         }
@@ -252,7 +259,7 @@ public class MarketSearch {
         for (String facet : List.of("type", "category", "tag", "author")) {
             facets.put(facet, new LinkedHashMap<>());
         }
-        jdbc.query(facetSql(candidates), params, rs -> {
+        planned.query(facetSql(candidates), params, rs -> {
             facets.get(rs.getString("f")).put(rs.getString("k"), rs.getLong("n"));
         });
         return facets;
@@ -285,7 +292,7 @@ public class MarketSearch {
                 if (cut >= 0) {
                     params.addValue("pqh", pq.substring(0, cut));
                 }
-                clauses.add("(i.search @@ " + tsquery(params) + " or lower(i.display_name) like :like)");
+                clauses.add("(i.search @@ " + tsquery(params) + " or i.display_lower like :like)");
             } else {
                 clauses.add("i.search @@ websearch_to_tsquery('english', :q)");
             }

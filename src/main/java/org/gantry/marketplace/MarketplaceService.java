@@ -12,8 +12,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.regex.Pattern;
 import org.gantry.security.CurrentUser;
-import org.jsoup.Jsoup;
-import org.jsoup.safety.Safelist;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.jdbc.core.namedparam.MapSqlParameterSource;
@@ -31,13 +29,18 @@ public class MarketplaceService {
 
     private static final Logger audit = LoggerFactory.getLogger("org.gantry.audit");
     private static final Pattern NAME = Pattern.compile("[a-z0-9][a-z0-9-]{0," + (ItemDraft.NAME_MAX - 1) + "}");
-    static final String ITEM_COLUMNS = "i.*, u.username as author_name,"
+    /**
+     * What {@link #item} reads: every column of the item but its search vector, which no caller
+     * reads and which costs PostgreSQL more to print than the rest of the row.
+     */
+    static final String ITEM_COLUMNS = "i.id, i.name, i.display_name, i.type, i.author_id, i.visibility, i.status,"
+            + " i.status_reason, i.summary, i.description, i.content, i.tags, i.categories, i.source, i.git_url,"
+            + " i.git_ref, i.latest_version, i.published_version, i.star_number, i.use_number, i.download_number,"
+            + " i.created_at, i.updated_at, u.username as author_name,"
             + " exists (select 1 from market_star s where s.item_id = i.id and s.user_id = :uid) as starred,"
             + " exists (select 1 from market_follow f where f.item_id = i.id and f.user_id = :uid) as following,"
             + " array(select ag.name from market_item_group g join app_group ag on ag.id = g.group_id"
             + " where g.item_id = i.id order by ag.name) as group_names";
-
-    private static final Safelist MARKS_ONLY = Safelist.none().addTags("mark");
 
     private final NamedParameterJdbcTemplate jdbc;
     private final CurrentUser currentUser;
@@ -482,8 +485,7 @@ public class MarketplaceService {
                 rs.getInt("star_number"), rs.getInt("use_number"), rs.getInt("download_number"),
                 rs.getTimestamp("created_at").toInstant(), rs.getTimestamp("updated_at").toInstant(),
                 rs.getBoolean("starred"), rs.getBoolean("following"),
-                // ts_headline marks matches in raw user text: keep the marks, escape the rest.
-                Optional.ofNullable(highlight).map(h -> Jsoup.clean(h, MARKS_ONLY)));
+                Optional.ofNullable(highlight).map(MarketplaceService::markedHtml));
     }
 
     static MarketVersion version(ResultSet rs, int row) throws SQLException {
@@ -493,6 +495,33 @@ public class MarketplaceService {
                 ReviewStatus.parse(rs.getString("status")).orElseThrow(), rs.getString("status_reason"),
                 Optional.ofNullable(rs.getString("creator")).orElse(""), rs.getTimestamp("created_at").toInstant());
     }
+
+    /**
+     * A search's headline as HTML: ts_headline puts {@link #MATCH_START} and {@link #MATCH_END}
+     * around each match in the raw user text (from which the search removed both characters
+     * first); the text is escaped, and the marks become {@code <mark>} elements, always in pairs.
+     */
+    static String markedHtml(String headline) {
+        StringBuilder html = new StringBuilder(headline.length() + 32);
+        for (int i = 0; i < headline.length(); i++) {
+            char c = headline.charAt(i);
+            switch (c) {
+                case MATCH_START -> html.append("<mark>");
+                case MATCH_END -> html.append("</mark>");
+                case '<' -> html.append("&lt;");
+                case '>' -> html.append("&gt;");
+                case '&' -> html.append("&amp;");
+                case '"' -> html.append("&quot;");
+                case '\'' -> html.append("&#39;");
+                default -> html.append(c);
+            }
+        }
+        return html.toString();
+    }
+
+    /** Where ts_headline begins and ends a match: control characters, removed from the text beforehand. */
+    static final char MATCH_START = '\u0002';
+    static final char MATCH_END = '\u0003';
 
     private static boolean hasColumn(ResultSet rs, String name) throws SQLException {
         var meta = rs.getMetaData();

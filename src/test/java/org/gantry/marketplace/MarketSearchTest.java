@@ -34,4 +34,10 @@ class MarketSearchTest {
         assertThat(MarketSearch.prefixQuery("deep lea")).isEqualTo(Optional.of("deep & lea:*"));
         assertThat(MarketSearch.prefixQuery(" -- ")).isEmpty();
     }
+
+    @Test
+    void a_headline_keeps_its_marks_and_escapes_the_rest() {
+        assertThat(MarketplaceService.markedHtml("a \u0002vision\u0003 <script>x</script> & \"b\" 'c'"))
+                .isEqualTo("a <mark>vision</mark> &lt;script&gt;x&lt;/script&gt; &amp; &quot;b&quot; &#39;c&#39;");
+    }
 }

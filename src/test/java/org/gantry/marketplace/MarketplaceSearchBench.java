@@ -1,11 +1,12 @@
 package org.gantry.marketplace;
 
 import java.io.IOException;
+import java.io.InputStream;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.net.URI;
 import java.net.URLEncoder;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
+import java.net.HttpURLConnection;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,6 +19,7 @@ import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -110,17 +112,16 @@ class MarketplaceSearchBench {
             planCache("as-you-type queries", prefixes, q -> MarketQuery.all().withQ(q).withPrefix(true)
                     .withPage(0, 10));
         }
-        HttpClient client = HttpClient.newHttpClient();
         var user = new UsernamePasswordAuthenticationToken("bench-author-7", null,
                 List.of(new SimpleGrantedAuthority("ROLE_USER")));
         Function<Boolean, Function<String, MarketQuery>> ranked = prefix -> q -> MarketQuery.all().withQ(q)
                 .withPrefix(prefix).withPage(0, prefix ? 10 : 20);
         List<Case> cases = List.of(
                 new Case("REST search: q, relevance, limit 20, total", searches,
-                        q -> call(client, token, q, "&limit=20")),
+                        q -> call(token, q, "&limit=20")),
                 new Case("REST search as you type: prefix=true, limit 10, total", prefixes,
-                        q -> call(client, token, q, "&limit=10&prefix=true")),
-                new Case("REST search with facets", searches, q -> call(client, token, q, "&limit=20&facets=true")),
+                        q -> call(token, q, "&limit=10&prefix=true")),
+                new Case("REST search with facets", searches, q -> call(token, q, "&limit=20&facets=true")),
                 // The same searches without HTTP, Spring Security and JSON: what is left is the search itself.
                 new Case("in process: search, relevance, limit 20, total", searches, q -> {
                     SecurityContextHolder.getContext().setAuthentication(user);
@@ -136,19 +137,20 @@ class MarketplaceSearchBench {
                 }));
         long matched = 0;
         for (int i = 0; i < 20; i++) {
-            Matcher total = TOTAL.matcher(call(client, token, searches.get(i), "&limit=20"));
+            Matcher total = TOTAL.matcher(call(token, searches.get(i), "&limit=20"));
             matched += total.find() ? Long.parseLong(total.group(1)) : 0;
         }
         warmUp(cases);
         Path dataDir = Path.of(jdbc.queryForObject("show data_directory", String.class));
-        print("%n%-62s %9s %9s %9s %9s %9s %9s  %s%n", CLIENTS + " clients × " + PER_CLIENT + " requests", "p50 ms",
-                "p95 ms", "max ms", "JVM ms", "JIT ms", "PG ms", "load average (1 min) before → after");
+        print("%n%-62s %9s %9s %9s %9s %9s %9s %9s  %s%n", CLIENTS + " clients × " + PER_CLIENT + " requests",
+                "p50 ms", "p95 ms", "max ms", "JVM ms", "JIT ms", "client ms", "PG ms",
+                "load average (1 min) before → after");
         for (Case c : cases) {
             measure(c, dataDir);
         }
-        print("(JVM, JIT, PG: CPU per request of this JVM (Gantry and the clients), of its JIT compiler threads"
-                + " (part of JVM), and of PostgreSQL; a query matches %.1f %% of all items on average, capped"
-                + " by the bound)%n%n", 100.0 * matched / 20 / ITEMS);
+        print("(JVM, JIT, client, PG: CPU per request of this JVM (Gantry and the clients), of its JIT compiler"
+                + " threads and of the client threads (both part of JVM), and of PostgreSQL; a query matches %.1f %%"
+                + " of all items on average, capped by the bound)%n%n", 100.0 * matched / 20 / ITEMS);
     }
 
     /** A case of the benchmark: its label, the queries it sends, and how it sends one. */
@@ -179,13 +181,14 @@ class MarketplaceSearchBench {
         String loadBefore = load();
         ThreadCpu jvm = ThreadCpu.of(ProcessHandle.current().pid());
         Duration pg = ProcessCpu.postgres(dataDir);
-        long[] all = timed(c.queries(), c.call());
+        Timings timings = timed(c.queries(), c.call());
         ThreadCpu jvmUsed = ThreadCpu.of(ProcessHandle.current().pid()).minus(jvm);
         double pgUsed = ProcessCpu.postgres(dataDir).minus(pg).toNanos() / 1e6;
-        print("%-62s %9.2f %9.2f %9.2f %9.2f %9.2f %9.2f  %s → %s%n", c.label(), all[all.length / 2] / 1e6,
+        long[] all = timings.latencies();
+        print("%-62s %9.2f %9.2f %9.2f %9.2f %9.2f %9.2f %9.2f  %s → %s%n", c.label(), all[all.length / 2] / 1e6,
                 all[(int) Math.ceil(all.length * 0.95) - 1] / 1e6, all[all.length - 1] / 1e6,
-                jvmUsed.totalMillis() / all.length, jvmUsed.compilerMillis() / all.length, pgUsed / all.length,
-                loadBefore, load());
+                jvmUsed.totalMillis() / all.length, jvmUsed.compilerMillis() / all.length,
+                timings.clientCpuNanos() / 1e6 / all.length, pgUsed / all.length, loadBefore, load());
     }
 
     private void explain(MarketQuery query) throws IOException {
@@ -256,18 +259,21 @@ class MarketplaceSearchBench {
     }
 
     /** {@code CLIENTS} threads, each sending {@code PER_CLIENT} of the queries; every latency, sorted. */
-    private static long[] timed(List<String> queries, Call call) throws Exception {
+    private static Timings timed(List<String> queries, Call call) throws Exception {
         ExecutorService pool = Executors.newFixedThreadPool(CLIENTS);
         List<Future<long[]>> results = new ArrayList<>();
+        AtomicLong clientCpu = new AtomicLong();
         for (int c = 0; c < CLIENTS; c++) {
             int offset = c;
             results.add(pool.submit(() -> {
+                long cpu = THREADS.getCurrentThreadCpuTime();
                 long[] nanos = new long[PER_CLIENT];
                 for (int i = 0; i < PER_CLIENT; i++) {
                     long start = System.nanoTime();
                     call.run(queries.get((offset * 7 + i) % queries.size()));
                     nanos[i] = System.nanoTime() - start;
                 }
+                clientCpu.addAndGet(THREADS.getCurrentThreadCpuTime() - cpu);
                 return nanos;
             }));
         }
@@ -277,7 +283,16 @@ class MarketplaceSearchBench {
         }
         pool.shutdown();
         Arrays.sort(all);
-        return all;
+        return new Timings(all, clientCpu.get());
+    }
+
+    private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+
+    /**
+     * Every latency of a case, sorted, and the CPU its client threads used (the whole search,
+     * when in process; the HTTP client's part, when over REST).
+     */
+    private record Timings(long[] latencies, long clientCpuNanos) {
     }
 
     private static void print(String format, Object... args) throws IOException {
@@ -291,15 +306,25 @@ class MarketplaceSearchBench {
     }
 
     /** The response's body; fails unless it is a 200. */
-    private String call(HttpClient client, String token, String q, String extra) throws Exception {
-        HttpRequest request = HttpRequest.newBuilder(URI.create("http://localhost:" + port
-                + "/api/v2/marketplace/items?q=" + URLEncoder.encode(q, StandardCharsets.UTF_8) + extra))
-                .header("Authorization", "Bearer " + token).GET().build();
-        HttpResponse<byte[]> response = client.send(request, HttpResponse.BodyHandlers.ofByteArray());
-        if (response.statusCode() != 200) {
-            throw new IllegalStateException("HTTP " + response.statusCode() + ": " + new String(response.body()));
+    /**
+     * The response's body; fails unless it is a 200. A plain keep-alive connection whose work is
+     * all on the calling thread, so that the client's CPU is counted (the JDK's HttpClient hands
+     * each exchange to threads of its own and costs the server's cores more).
+     */
+    private String call(String token, String q, String extra) throws IOException {
+        HttpURLConnection connection = (HttpURLConnection) URI.create("http://localhost:" + port
+                + "/api/v2/marketplace/items?q=" + URLEncoder.encode(q, StandardCharsets.UTF_8) + extra).toURL()
+                .openConnection();
+        connection.setRequestProperty("Authorization", "Bearer " + token);
+        int status = connection.getResponseCode();
+        String body;
+        try (InputStream in = status < 400 ? connection.getInputStream() : connection.getErrorStream()) {
+            body = new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }
-        return new String(response.body(), StandardCharsets.UTF_8);
+        if (status != 200) {
+            throw new IllegalStateException("HTTP " + status + ": " + body);
+        }
+        return body;
     }
 
     private void insert() {
