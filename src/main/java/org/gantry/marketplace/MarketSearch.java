@@ -333,15 +333,16 @@ public class MarketSearch {
      * The query as a tsquery expression. As you type, the last word is a prefix both stemmed and
      * as typed: English stemming turns a partial word into another one ({@code zqczfny} into
      * {@code zqczfni}, which no longer begins {@code zqczfnyk}), while a whole word typed
-     * ({@code studies}) only matches its stem ({@code studi}).
+     * ({@code studies}) only matches its stem ({@code studi}). The words before it are tested
+     * once, ahead of both forms ({@code 'deep' & ('lea':* | 'lea':*)}): most items lack one of
+     * them, and an OR of two whole queries tested them twice on every such item.
      */
     private static String tsquery(MapSqlParameterSource params) {
         if (!params.hasValue("pq")) {
             return "websearch_to_tsquery('english', :q)";
         }
-        String asTyped = params.hasValue("pqh") ? "(to_tsquery('english', :pqh) && to_tsquery('simple', :pql))"
-                : "to_tsquery('simple', :pql)";
-        return "(to_tsquery('english', :pq) || " + asTyped + ")";
+        String last = "(to_tsquery('english', :pql) || to_tsquery('simple', :pql))";
+        return params.hasValue("pqh") ? "(to_tsquery('english', :pqh) && " + last + ")" : last;
     }
 
     /**
