@@ -42,8 +42,9 @@ import org.springframework.security.core.context.SecurityContextHolder;
 /**
  * Marketplace search over REST with 300,000 generated items (most public, some private and
  * group items that must stay hidden): full-text queries and as-you-type prefix queries from
- * 10 concurrent clients; prints p50/p95/max. A benchmark, not a test: run it with
- * {@code bench/marketplace-search.sh}; {@code mvn verify} never picks it up.
+ * 10 concurrent clients, after a warm-up; prints p50/p95/max and CPU per request. A
+ * benchmark, not a test: run it with {@code bench/marketplace-search.sh}; {@code mvn verify}
+ * never picks it up.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 class MarketplaceSearchBench {
@@ -162,7 +163,7 @@ class MarketplaceSearchBench {
 
     /**
      * Runs every case in turn until {@code WARMUP_SECONDS} have passed: the JIT compiler takes
-     * most of two cores for minutes after a start (docs/decisions/0099-jit-on-two-cores.md), and
+     * most of two cores for minutes after a start (docs/decisions/0099-jit-on-two-cores-measured-warm.md), and
      * a server answers searches for days.
      */
     private void warmUp(List<Case> cases) throws Exception {
