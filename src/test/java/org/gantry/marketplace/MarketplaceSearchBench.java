@@ -163,8 +163,8 @@ class MarketplaceSearchBench {
 
     /**
      * Runs every case in turn until {@code WARMUP_SECONDS} have passed: the JIT compiler takes
-     * most of two cores for minutes after a start (docs/decisions/0099-jit-on-two-cores-measured-warm.md), and
-     * a server answers searches for days.
+     * most of two cores for minutes after a start, and a server answers searches for days
+     * (docs/decisions/0099-jit-on-two-cores-measured-warm.md).
      */
     private void warmUp(List<Case> cases) throws Exception {
         ThreadCpu before = ThreadCpu.of(ProcessHandle.current().pid());
