@@ -18,6 +18,7 @@ import org.springframework.jdbc.core.namedparam.MapSqlParameterSource;
 import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
+import org.springframework.web.util.HtmlUtils;
 
 /**
  * Marketplace items: create, revise (every change a new immutable version), review, star,
@@ -503,21 +504,8 @@ public class MarketplaceService {
      * first); the text is escaped, and the marks become {@code <mark>} elements, always in pairs.
      */
     static String markedHtml(String headline) {
-        StringBuilder html = new StringBuilder(headline.length() + 32);
-        for (int i = 0; i < headline.length(); i++) {
-            char c = headline.charAt(i);
-            switch (c) {
-                case MATCH_START -> html.append("<mark>");
-                case MATCH_END -> html.append("</mark>");
-                case '<' -> html.append("&lt;");
-                case '>' -> html.append("&gt;");
-                case '&' -> html.append("&amp;");
-                case '"' -> html.append("&quot;");
-                case '\'' -> html.append("&#39;");
-                default -> html.append(c);
-            }
-        }
-        return html.toString();
+        return HtmlUtils.htmlEscape(headline, "UTF-8").replace(String.valueOf(MATCH_START), "<mark>")
+                .replace(String.valueOf(MATCH_END), "</mark>");
     }
 
     /** Where ts_headline begins and ends a match: control characters, removed from the text beforehand. */

@@ -39,5 +39,7 @@ class MarketSearchTest {
     void a_headline_keeps_its_marks_and_escapes_the_rest() {
         assertThat(MarketplaceService.markedHtml("a \u0002vision\u0003 <script>x</script> & \"b\" 'c'"))
                 .isEqualTo("a <mark>vision</mark> &lt;script&gt;x&lt;/script&gt; &amp; &quot;b&quot; &#39;c&#39;");
+        assertThat(MarketplaceService.markedHtml("réseau \u0002données\u0003"))
+                .isEqualTo("réseau <mark>données</mark>");
     }
 }

@@ -118,8 +118,6 @@ class MarketplaceSearchBench {
         }
         var user = new UsernamePasswordAuthenticationToken("bench-author-7", null,
                 List.of(new SimpleGrantedAuthority("ROLE_USER")));
-        Function<Boolean, Function<String, MarketQuery>> ranked = prefix -> q -> MarketQuery.all().withQ(q)
-                .withPrefix(prefix).withPage(0, prefix ? 10 : 20);
         List<Case> cases = List.of(
                 new Case("REST search: q, relevance, limit 20, total", searches,
                         q -> call(token, q, "&limit=20")),
@@ -129,15 +127,15 @@ class MarketplaceSearchBench {
                 // The same searches without HTTP, Spring Security and JSON: what is left is the search itself.
                 new Case("in process: search, relevance, limit 20, total", searches, q -> {
                     SecurityContextHolder.getContext().setAuthentication(user);
-                    search.search(ranked.apply(false).apply(q), false);
+                    search.search(ranked(q, false), false);
                 }),
                 new Case("in process: as you type, limit 10, total", prefixes, q -> {
                     SecurityContextHolder.getContext().setAuthentication(user);
-                    search.search(ranked.apply(true).apply(q), false);
+                    search.search(ranked(q, true), false);
                 }),
                 new Case("in process: search with facets", searches, q -> {
                     SecurityContextHolder.getContext().setAuthentication(user);
-                    search.search(ranked.apply(false).apply(q), true);
+                    search.search(ranked(q, false), true);
                 }));
         long matched = 0;
         for (int i = 0; i < 20; i++) {
@@ -155,6 +153,11 @@ class MarketplaceSearchBench {
         print("(JVM, JIT, client, PG: CPU per request of this JVM (Gantry and the clients), of its JIT compiler"
                 + " threads and of the client threads (both part of JVM), and of PostgreSQL; a query matches %.1f %%"
                 + " of all items on average, capped by the bound)%n%n", 100.0 * matched / 20 / ITEMS);
+    }
+
+    /** What the in-process cases search for, as the REST cases ask: by relevance, 20 results, or 10 as you type. */
+    private static MarketQuery ranked(String q, boolean prefix) {
+        return MarketQuery.all().withQ(q).withPrefix(prefix).withPage(0, prefix ? 10 : 20);
     }
 
     /** A case of the benchmark: its label, the queries it sends, and how it sends one. */
