@@ -25,7 +25,8 @@ mkdir -p "$work"
 if [[ $mode == steps || $mode == sessions ]]; then
     mvn -B -q dependency:build-classpath -Dmdep.includeScope=test -Dmdep.outputFile=target/startup-test.classpath
     main=org.gantry.bench.StartupSteps
-    [[ $mode == sessions ]] && { main=org.gantry.bench.UiSessionMemory; JVM="-Xmx2g -Dvaadin.productionMode=${BENCH_PRODUCTION_MODE:-true} -Dbench.histogram=${BENCH_HISTOGRAM:-false} -Dbench.route=${BENCH_ROUTE:-} -Dbench.rows=${BENCH_ROWS:-50} -Dbench.tree=${BENCH_TREE:-false}"; }
+    [[ $mode == sessions ]] && { main=org.gantry.bench.UiSessionMemory; JVM="-Xmx2g -Dvaadin.productionMode=${BENCH_PRODUCTION_MODE:-true} -Dbench.histogram=${BENCH_HISTOGRAM:-false} -Dbench.route=${BENCH_ROUTE:-} -Dbench.rows=${BENCH_ROWS:-50} -Dbench.tree=${BENCH_TREE:-false} -Dbench.owners=${BENCH_OWNERS:-false} -Dbench.owners.detail=${BENCH_OWNERS_DETAIL:-}"; [[ ${BENCH_OWNERS:-false} == true ]] \
+        && for p in java.lang java.util java.util.concurrent java.util.concurrent.atomic java.util.concurrent.locks java.time java.lang.ref; do JVM+=" --add-opens java.base/$p=ALL-UNNAMED"; done; }
     # shellcheck disable=SC2086
     exec java $JVM -cp "target/test-classes:target/classes:$(cat target/startup-test.classpath)" \
         -Dgantry.data-dir="$work/data" -Dserver.port=0 -Dgantry.terminal.ssh-port=0 -Dgantry.terminal.task-ports= -Dgantry.admin-password=Bench-admin-1 \

@@ -7,6 +7,7 @@ import com.vaadin.flow.component.UI;
 import com.vaadin.flow.component.grid.Grid;
 import com.vaadin.flow.server.VaadinServlet;
 import com.vaadin.flow.server.VaadinSession;
+import com.vaadin.flow.server.communication.UidlWriter;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryMXBean;
 import java.time.Instant;
@@ -80,6 +81,9 @@ public final class UiSessionMemory {
             if (Boolean.getBoolean("bench.histogram")) {
                 printGrowth(classesBefore, classes(), open.size());
             }
+            if (Boolean.getBoolean("bench.owners")) {
+                SessionOwners.print(open.get(open.size() - 1), context, servlet, servlet.getService());
+            }
             KaribuSupport.signOut();
         } finally {
             context.close();
@@ -96,6 +100,10 @@ public final class UiSessionMemory {
             grid.getDataCommunicator().setViewportRange(0, FIRST_PAGE);
         }
         MockVaadin.clientRoundtrip();
+        // The response a browser would receive: writing it hands the state tree's pending changes
+        // over and forgets them, as the server does after every request. Karibu writes none, so
+        // without this every session kept the changes of its whole first page.
+        new UidlWriter().createUidl(UI.getCurrent(), false);
         return VaadinSession.getCurrent();
     }
 
