@@ -10,15 +10,10 @@ import com.vaadin.flow.component.button.ButtonVariant;
 import com.vaadin.flow.component.html.Div;
 import com.vaadin.flow.component.html.H2;
 import com.vaadin.flow.component.html.Span;
-import com.vaadin.flow.component.icon.Icon;
 import com.vaadin.flow.component.icon.VaadinIcon;
 import com.vaadin.flow.component.orderedlayout.FlexComponent;
 import com.vaadin.flow.component.orderedlayout.HorizontalLayout;
-import com.vaadin.flow.component.sidenav.SideNav;
-import com.vaadin.flow.component.sidenav.SideNavItem;
 import com.vaadin.flow.router.Layout;
-import com.vaadin.flow.server.menu.MenuConfiguration;
-import com.vaadin.flow.server.menu.MenuEntry;
 import com.vaadin.flow.spring.security.AuthenticationContext;
 import jakarta.annotation.security.PermitAll;
 import org.gantry.base.db.DatabaseHealth;
@@ -40,7 +35,7 @@ public class MainLayout extends AppLayout {
         setPrimarySection(Section.DRAWER);
         H2 title = new H2("Gantry");
         title.getStyle().set("font-size", "var(--lumo-font-size-l)").set("margin", "var(--lumo-space-m)");
-        addToDrawer(title, navigation());
+        addToDrawer(title, MenuNavigation.forCurrentUser());
 
         Span user = new Span(authentication.getPrincipalName().orElse(""));
         user.setId("current-user");
@@ -79,19 +74,5 @@ public class MainLayout extends AppLayout {
     protected void onDetach(DetachEvent event) {
         stopListening.run();
         super.onDetach(event);
-    }
-
-    private static SideNav navigation() {
-        SideNav nav = new SideNav();
-        // MenuConfiguration only lists entries whose view the current user may open.
-        for (MenuEntry entry : MenuConfiguration.getMenuEntries()) {
-            SideNavItem item = new SideNavItem(entry.title(), entry.path());
-            if (entry.icon() != null && entry.icon().contains(":")) {
-                String[] icon = entry.icon().split(":", 2);
-                item.setPrefixComponent(new Icon(icon[0], icon[1]));
-            }
-            nav.addItem(item);
-        }
-        return nav;
     }
 }

@@ -9,8 +9,8 @@ import com.github.mvysny.kaributesting.v10.GridKt;
 import com.vaadin.flow.component.Component;
 import com.vaadin.flow.component.UI;
 import com.vaadin.flow.component.button.Button;
-import com.vaadin.flow.component.sidenav.SideNavItem;
 import java.util.Optional;
+import org.gantry.base.ui.MenuNavigation;
 import org.gantry.expression.Expression;
 import org.gantry.expression.ExpressionService;
 import org.gantry.security.Role;
@@ -85,8 +85,7 @@ class ExpressionSettingsViewIT {
     @Test
     void the_settings_appear_in_the_navigation() {
         UI.getCurrent().navigate("");
-        assertThat(_find(SideNavItem.class))
-                .extracting(SideNavItem::getLabel)
+        assertThat(_get(MenuNavigation.class).titles())
                 .contains("Settings: expressions", "Settings: tokens");
     }
 }

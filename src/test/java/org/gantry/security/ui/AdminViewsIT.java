@@ -10,9 +10,9 @@ import com.vaadin.flow.component.Component;
 import com.vaadin.flow.component.UI;
 import com.vaadin.flow.component.button.Button;
 import com.vaadin.flow.component.html.H2;
-import com.vaadin.flow.component.sidenav.SideNavItem;
 import java.util.List;
 import java.util.Set;
+import org.gantry.base.ui.MenuNavigation;
 import org.gantry.base.ui.AccessDeniedView;
 import org.gantry.security.GroupService;
 import org.gantry.security.Role;
@@ -64,7 +64,7 @@ class AdminViewsIT {
     void a_user_sees_no_admin_navigation_and_cannot_open_admin_views() {
         KaribuSupport.signIn(context, "admin", Role.USER);
         UI.getCurrent().navigate("");
-        assertThat(_find(SideNavItem.class)).extracting(SideNavItem::getLabel)
+        assertThat(_get(MenuNavigation.class).titles())
                 .contains("Jobs")
                 .noneMatch(label -> label.startsWith("Admin"));
 
@@ -78,7 +78,7 @@ class AdminViewsIT {
     void an_admin_sees_the_admin_navigation() {
         KaribuSupport.signIn(context, "admin", Role.ADMIN);
         UI.getCurrent().navigate("");
-        assertThat(_find(SideNavItem.class)).extracting(SideNavItem::getLabel)
+        assertThat(_get(MenuNavigation.class).titles())
                 .contains("Jobs", "Admin: users", "Admin: groups", "Admin: virtual clusters");
     }
 
