@@ -109,6 +109,19 @@ class JobViewsBrowserIT {
             browser.open("/?keyword=nothing-has-this-name");
             browser.await(By.id("empty-new-job"));
             browser.screenshot("job-list-empty");
+
+            // The side navigation and the empty list's links are plain HTML on the server: they still
+            // navigate inside the page (no reload: the marker stays) and the menu marks where it is.
+            js.executeScript("window.notReloaded = true");
+            browser.await(By.id("empty-template-hello-world")).click();
+            browser.await(By.id("yaml-editor"));
+            assertThat(browser.driver.getCurrentUrl()).endsWith("/jobs/new?template=hello-world");
+            browser.await(By.xpath("//vaadin-side-nav-item[normalize-space()='Starred']")).click();
+            browser.await(By.id("starred-list"));
+            assertThat(browser.driver.getCurrentUrl()).endsWith("/starred");
+            assertThat(browser.driver.findElement(By.xpath("//vaadin-side-nav-item[normalize-space()='Starred']"))
+                    .getDomAttribute("current")).isNotNull();
+            assertThat(js.executeScript("return window.notReloaded === true")).isEqualTo(true);
         }
     }
 
