@@ -140,6 +140,22 @@ class LocalExecutorIT {
     }
 
     @Test
+    void a_task_that_leaves_a_process_holding_its_output_ends_with_its_exit_code_and_its_output_under_a_log_limit()
+            throws Exception {
+        // the filters end only when the left process does (after WAIT); the runner waits 2 s at most
+        executor.logLimit(1 << 20);
+        ExecutionHandle handle = submit(executor, launch("alice", "left-behind",
+                "sleep " + (WAIT.toSeconds() + 30) + " &\necho $! >left.pid\necho before-exit\nexit 5\n"));
+
+        TaskObservation end = awaitFinal(executor, handle, WAIT);
+
+        assertThat(end.exitCode()).hasValue(5);
+        assertThat(log(executor, handle, LogStream.STDOUT)).isEqualTo("before-exit\n");
+        Path left = dataDir.resolve("tasks/alice/left-behind/main-0/attempt-1/work/left.pid");
+        ProcessHandle.of(Long.parseLong(Files.readString(left).strip())).ifPresent(ProcessHandle::destroy);
+    }
+
+    @Test
     void a_log_under_the_limit_is_kept_whole_without_a_marker() throws Exception {
         executor.logLimit(1 << 20);
         ExecutionHandle handle = submit(executor, launch("alice", "small-log", "echo out\necho err >&2\nexit 4\n"));
