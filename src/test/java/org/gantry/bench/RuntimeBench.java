@@ -1,11 +1,13 @@
 package org.gantry.bench;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import org.gantry.testsupport.GantryProcess;
 import org.gantry.testsupport.RestClient;
 
@@ -92,6 +94,7 @@ public final class RuntimeBench {
         try (GantryProcess gantry = bench.start()) {
             RestClient user = RestClient.newUser(gantry.port(), "bench");
             username = user.username();
+            long residentAtStart = residentKb(gantry.pid());
             // a server that has run jobs for a while: its JIT has compiled the job path (the CPU
             // its compiler threads still take while measuring is printed below)
             for (int i = 0; i < warmUpJobs; i++) {
@@ -109,8 +112,19 @@ public final class RuntimeBench {
                     warmUpJobs, perJob);
             System.out.printf("Gantry's CPU per job: %.1f ms, of which its JIT compiler threads %.1f ms%n",
                     used.totalMillis() / jobs, used.compilerMillis() / jobs);
+            System.out.printf("Gantry's resident size: %.0f MB after its start, %.0f MB after %d jobs (JVM options:"
+                    + " GANTRY_BENCH_JVM=%s)%n", residentAtStart / 1024.0, residentKb(gantry.pid()) / 1024.0,
+                    warmUpJobs + jobs, Objects.requireNonNullElse(System.getenv("GANTRY_BENCH_JVM"), ""));
         }
         ChainBreakdown.print(bench.dataDir.resolve("tasks").resolve(username), jobs, posts);
+    }
+
+    /** A process's resident set (VmRSS of /proc/PID/status), in kB. */
+    static long residentKb(long pid) throws IOException {
+        return Files.readAllLines(Path.of("/proc", Long.toString(pid), "status")).stream()
+                .filter(line -> line.startsWith("VmRSS:"))
+                .mapToLong(line -> Long.parseLong(line.replaceAll("[^0-9]", "")))
+                .findFirst().orElseThrow(() -> new IOException("no VmRSS for process " + pid));
     }
 
     /** Runs one job to SUCCEEDED; returns the milliseconds its POST took to answer 202. */
