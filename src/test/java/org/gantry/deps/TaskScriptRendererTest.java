@@ -180,6 +180,28 @@ class TaskScriptRendererTest {
     }
 
     @Test
+    void a_shell_that_reads_the_saved_environment_while_it_is_written_gets_none_of_it() throws Exception {
+        TaskScripts.Run run = TaskScripts.run(dir.resolve("task"), request()
+                .deps(deps(Map.of("FROM_ENV", "kept"), List.of("greet() { echo hi; }"), List.of(), Optional.empty(),
+                        Optional.empty(), List.of(), List.of()))
+                .commands(List.of("true")).build());
+        assertThat(run.exitCode()).as(run.stderr()).isZero();
+        String whole = Files.readString(dir.resolve("task/.gantry/shell-env.sh"));
+        // the file as a shell may find it while the task writes it: everything but its last line
+        Path partial = dir.resolve("partial-shell-env.sh");
+        Files.writeString(partial, whole.substring(0, whole.lastIndexOf('}')));
+
+        for (Path file : List.of(dir.resolve("task/.gantry/shell-env.sh"), partial)) {
+            Process shell = new ProcessBuilder("bash", "--norc", "-c",
+                    ". " + file + " 2>/dev/null; echo \"${FROM_ENV:-unset}|$(type -t greet)\"").start();
+            String out = new String(shell.getInputStream().readAllBytes());
+            shell.waitFor();
+            assertThat(out).as(file.getFileName().toString())
+                    .isEqualTo(file.equals(partial) ? "unset|\n" : "kept|function\n");
+        }
+    }
+
+    @Test
     void a_failing_bash_step_stops_the_task_before_its_commands() throws Exception {
         TaskScripts.Run run = TaskScripts.run(dir.resolve("task"), request()
                 .deps(bashDeps(List.of("touch first", "echo 'mkdir: cannot create' >&2; false", "touch third")))

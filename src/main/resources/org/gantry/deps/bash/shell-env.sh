@@ -5,8 +5,11 @@ gantry_shell_env() {
   mapfile -t names <"$gantry_status_dir/shell-env.names"
   compgen -A function >"$gantry_status_dir/shell-env.names" 2>/dev/null
   mapfile -t functions <"$gantry_status_dir/shell-env.names"
+  # Written in place, with no temporary file and mv (a process on every task's way to its
+  # commands): all of it is one { } group, which bash runs only once it has read the closing
+  # brace, so a shell that sources the file while it is written gets nothing of it.
   {
-    printf '# The environment of this task before its commands, for shells opened into it.\n'
+    printf '# The environment of this task before its commands, for shells opened into it.\n{\n'
     for name in "${names[@]}"; do
       case $name in
         TERM|COLORTERM|PWD|OLDPWD|SHLVL|_|COLUMNS|LINES|HOME|SHELLOPTS|BASHOPTS|gantry_*) continue ;;
@@ -17,7 +20,7 @@ gantry_shell_env() {
       case $name in gantry_*) continue ;; esac
       declare -f "$name"
     done
-  } >"$gantry_status_dir/shell-env.sh.tmp" 2>/dev/null \
-    && mv -f -- "$gantry_status_dir/shell-env.sh.tmp" "$gantry_status_dir/shell-env.sh"
+    printf '}\n'
+  } >"$gantry_status_dir/shell-env.sh" 2>/dev/null
   return 0
 }
