@@ -361,6 +361,6 @@ class MarketplaceSearchBench {
                 + " 1, 1, g % 97, g % 89, now() - make_interval(secs => g), now()"
                 + " from generate_series(1, " + ITEMS + ") g, (select " + words + " as w) v");
         jdbc.update("insert into market_item_group (item_id, group_id) select i.id, g.id from market_item i,"
-                + " app_group g where i.visibility = 'groups' and g.name = 'default'");
+                + " app_group g where i.visibility = 'groups' and g.name = 'default' on conflict do nothing");
     }
 }
