@@ -394,9 +394,9 @@ public class MarketplaceService {
     /** The caller, as a viewer; fails when nobody is signed in. */
     Viewer viewer() {
         String username = currentUser.require();
-        long id = jdbc.queryForObject("select id from app_user where username = :u", new MapSqlParameterSource("u",
-                username), Long.class);
-        return new Viewer(id, username, currentUser.isAdmin());
+        return jdbc.queryForObject("select u.id, array(select ug.group_id from user_group ug where ug.user_id = u.id)"
+                + " as gids from app_user u where u.username = :u", new MapSqlParameterSource("u", username),
+                (rs, n) -> new Viewer(rs.getLong("id"), username, currentUser.isAdmin(), longs(rs.getArray("gids"))));
     }
 
     MarketItem requireEditable(String ref, Viewer viewer) {
@@ -416,7 +416,8 @@ public class MarketplaceService {
     }
 
     static MapSqlParameterSource viewerParams(Viewer viewer) {
-        return new MapSqlParameterSource("uid", viewer.id()).addValue("admin", viewer.admin());
+        return new MapSqlParameterSource("uid", viewer.id()).addValue("admin", viewer.admin())
+                .addValue("gids", viewer.groupArray());
     }
 
     private MarketVersion version(long itemId, int version) {
@@ -524,6 +525,10 @@ public class MarketplaceService {
 
     static List<String> strings(Array array) throws SQLException {
         return array == null ? List.of() : Arrays.asList((String[]) array.getArray());
+    }
+
+    private static List<Long> longs(Array array) throws SQLException {
+        return array == null ? List.of() : Arrays.asList((Long[]) array.getArray());
     }
 
     /** A pending version, the version it replaces (if one was approved) and the diff between them. */

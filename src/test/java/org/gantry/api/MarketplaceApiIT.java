@@ -155,6 +155,49 @@ class MarketplaceApiIT {
     }
 
     @Test
+    void an_items_groups_changed_change_who_finds_it_at_once() {
+        // Bug: the search compares the viewer's groups with the groups kept on the item's row
+        // (V0630); a row not kept equal to market_item_group would show the item to its old
+        // groups' members and hide it from its new ones.
+        String first = "first-" + word;
+        String second = "second-" + word;
+        for (String group : List.of(first, second)) {
+            assertThat(admin.postJson("/api/v2/groups", Map.of("groupname", group, "description", "A lab",
+                    "externalName", "", "extension", Map.of("acls", Map.of("admin", false, "virtualClusters",
+                            List.of("default"))))).status()).isEqualTo(201);
+        }
+        RestClient carol = RestClient.newUser(port, "carol");
+        RestClient dave = RestClient.newUser(port, "dave");
+        assertThat(admin.putJson("/api/v2/users/" + carol.username() + "/group", Map.of("groupname", first)).status())
+                .isEqualTo(201);
+        assertThat(admin.putJson("/api/v2/users/" + dave.username() + "/group", Map.of("groupname", second)).status())
+                .isEqualTo(201);
+        String name = unique("moved");
+        assertThat(alice.postJson(ITEMS, Map.of("name", name, "type", "code", "summary", "moved " + word,
+                "visibility", "groups", "groupList", List.of(first))).status()).isEqualTo(201);
+        assertThat(found(carol)).isEqualTo(1);
+        assertThat(found(dave)).isZero();
+
+        Response moved = alice.putJson(ITEMS + "/" + name, Map.of("groupList", List.of(second), "changelog",
+                "Share with the second lab"));
+        assertThat(moved.status()).as(moved.toString()).isEqualTo(200);
+        assertThat(found(carol)).isZero();
+        assertThat(found(dave)).isEqualTo(1);
+        assertThat(dave.get(ITEMS + "/" + name).status()).isEqualTo(200);
+
+        Response unshared = alice.putJson(ITEMS + "/" + name, Map.of("visibility", "private", "changelog",
+                "Keep it to myself"));
+        assertThat(unshared.status()).as(unshared.toString()).isEqualTo(200);
+        assertThat(found(dave)).isZero();
+        assertThat(dave.get(ITEMS + "/" + name).status()).isEqualTo(404);
+        assertThat(found(alice)).as("the author still finds it").isEqualTo(1);
+    }
+
+    private long found(RestClient viewer) {
+        return viewer.get(ITEMS + "?q=" + word).json().get("total").asLong();
+    }
+
+    @Test
     void a_public_item_is_reviewed_before_others_find_it_and_a_rejection_says_why() {
         String name = unique("mnist");
         Response created = alice.postJson(ITEMS, Map.of("name", name, "displayName", "MNIST trainer", "type",

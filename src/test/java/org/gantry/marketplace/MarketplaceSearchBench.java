@@ -199,15 +199,21 @@ class MarketplaceSearchBench {
     }
 
     private void explain(MarketQuery query) throws IOException {
-        long uid = jdbc.queryForObject("select id from app_user where username = 'bench-author-7'", Long.class);
         // A phrase is narrowed by its lexeme pairs, as MarketSearch.search does.
         Optional<String> pairs = query.q().filter(q -> q.contains("\"")).flatMap(q -> MarketSearch.pairQuery(
                 jdbc.queryForObject("select cast(websearch_to_tsquery('english', ?) as text)", String.class, q)));
-        MarketSearch.Statements sql = MarketSearch.statements(query, new Viewer(uid, "bench-author-7", false),
+        MarketSearch.Statements sql = MarketSearch.statements(query, benchViewer(),
                 MarketSearch.DEFAULT_EXACT_UP_TO, pairs);
         String plan = String.join("\n", new NamedParameterJdbcTemplate(jdbc).queryForList(
                 "explain (analyze, buffers) " + sql.page(), sql.params(), String.class));
         print("%nEXPLAIN %s%n%s%n", query.q().orElse(""), plan);
+    }
+
+    /** The searching user of the REST cases, as MarketplaceService.viewer() reads them. */
+    private Viewer benchViewer() {
+        long uid = jdbc.queryForObject("select id from app_user where username = 'bench-author-7'", Long.class);
+        return new Viewer(uid, "bench-author-7", false, jdbc.queryForList("select group_id from user_group"
+                + " where user_id = ?", Long.class, uid));
     }
 
     /**
@@ -219,8 +225,7 @@ class MarketplaceSearchBench {
      */
     private void planCache(String label, List<String> queries, Function<String, MarketQuery> queryOf)
             throws IOException {
-        long uid = jdbc.queryForObject("select id from app_user where username = 'bench-author-7'", Long.class);
-        Viewer viewer = new Viewer(uid, "bench-author-7", false);
+        Viewer viewer = benchViewer();
         for (String mode : List.of("auto", "force_custom_plan")) {
             double[] sumAndWorst = jdbc.execute((ConnectionCallback<double[]>) connection -> {
                 NamedParameterJdbcTemplate one = new NamedParameterJdbcTemplate(
