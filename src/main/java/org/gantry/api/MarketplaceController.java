@@ -72,14 +72,17 @@ class MarketplaceController {
     @Operation(summary = "Search items", description = "Full-text q (web search syntax); prefix=true matches the last"
             + " word as a prefix, for results as you type; facets=true adds counts per type, category, tag, author."
             + " total is exact up to a bound (gantry.marketplace.search.exact-up-to, 200 by default); past it,"
-            + " total is the bound, totalIsLowerBound is true, and relevance ranks the newest matches up to the bound.")
+            + " total is the bound, totalIsLowerBound is true, and relevance ranks the newest matches up to the bound."
+            + " highlight=true adds each item's matches marked with <mark> in an excerpt of its summary and"
+            + " description (highlight); without it no excerpt is made.")
     Map<String, Object> search(@RequestParam Optional<String> q, @RequestParam Optional<String> type,
                                @RequestParam Optional<String> tag, @RequestParam Optional<String> category,
                                @RequestParam Optional<String> author, @RequestParam Optional<Boolean> official,
                                @RequestParam Optional<Boolean> starred, @RequestParam Optional<Boolean> mine,
                                @RequestParam Optional<String> sort, @RequestParam Optional<Integer> offset,
                                @RequestParam Optional<Integer> limit, @RequestParam Optional<Boolean> prefix,
-                               @RequestParam Optional<Boolean> facets, @RequestParam Optional<String> visibility) {
+                               @RequestParam Optional<Boolean> facets, @RequestParam Optional<String> visibility,
+                               @RequestParam Optional<Boolean> highlight) {
         MarketQuery query = MarketQuery.all().withQ(q.orElse(null))
                 .withType(type.map(t -> ItemType.parse(t).orElseThrow(() -> ApiException.invalid(
                         "type is one of template, image, data, file, code, example, plugin."))))
@@ -88,7 +91,8 @@ class MarketplaceController {
                 .withSort(sort.map(MarketplaceController::sort).orElse(MarketQuery.Sort.RELEVANCE))
                 .withPage(offset.orElse(0), limit.orElse(20)).withPrefix(prefix.orElse(false))
                 .withVisibility(visibility.map(v -> Visibility.parse(v).orElseThrow(() -> ApiException.invalid(
-                        "visibility is one of public, private, groups."))));
+                        "visibility is one of public, private, groups."))))
+                .withHighlight(highlight.orElse(false));
         MarketPage page = search.search(query, facets.orElse(false));
         Map<String, Object> json = new LinkedHashMap<>();
         json.put("items", page.items().stream().map(MarketplaceController::json).toList());

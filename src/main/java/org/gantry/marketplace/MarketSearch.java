@@ -120,10 +120,13 @@ public class MarketSearch {
      * depend on the words). Before decision 0068 the facets walked the candidates a second time.
      */
     private MarketPage ranked(MarketQuery query, Statements sql, boolean withFacets) {
-        List<Candidate> candidates = planned.query(sql.rankedCandidates(), sql.params(), (rs, n) -> new Candidate(
-                rs.getLong("id"), rs.getString("type"), MarketplaceService.strings(rs.getArray("categories")),
-                MarketplaceService.strings(rs.getArray("tags")), rs.getLong("author_id"), rs.getInt("star_number"),
-                rs.getFloat("rank")));
+        List<Candidate> candidates = withFacets
+                ? planned.query(sql.rankedCandidates(), sql.params(), (rs, n) -> new Candidate(rs.getLong("id"),
+                        rs.getString("type"), MarketplaceService.strings(rs.getArray("categories")),
+                        MarketplaceService.strings(rs.getArray("tags")), rs.getLong("author_id"),
+                        rs.getInt("star_number"), rs.getFloat("rank")))
+                : planned.query(sql.rankedOnly(), sql.params(), (rs, n) -> new Candidate(rs.getLong("id"), null,
+                        List.of(), List.of(), 0, rs.getInt("star_number"), rs.getFloat("rank")));
         List<Long> pageIds = candidates.stream()
                 .sorted(Comparator.comparingDouble(Candidate::rank).reversed()
                         .thenComparing(Comparator.comparingInt(Candidate::stars).reversed())
@@ -143,7 +146,7 @@ public class MarketSearch {
                 withFacets ? facets(candidates.subList(0, Math.min(candidates.size(), exactUpTo))) : Map.of());
     }
 
-    /** A candidate of a ranked search: what ranks it and what the facets count. */
+    /** A candidate of a ranked search: what ranks it and, when facets are asked for, what they count. */
     private record Candidate(long id, String type, List<String> categories, List<String> tags, long authorId,
                              int stars, float rank) {
     }
@@ -186,11 +189,13 @@ public class MarketSearch {
     /**
      * A search's SQL: the page (when ranked, the ranked candidates, from which the page is chosen),
      * the count alone (capped), the bounded candidates with the columns facets count (id, type,
-     * categories, tags, author_id), the ranked candidates (the same with star_number and rank), a
-     * page's rows by id ({@code :ids}, with headlines), and their parameters.
+     * categories, tags, author_id), the ranked candidates (the same with star_number and rank), the
+     * ranked candidates without the facets' columns (id, star_number, rank: two text arrays fewer
+     * per candidate for PostgreSQL to print and the driver to parse), a page's rows by id
+     * ({@code :ids}, with headlines), and their parameters.
      */
-    record Statements(String page, String count, String candidates, String rankedCandidates, String rows,
-                      boolean ranked, MapSqlParameterSource params) {
+    record Statements(String page, String count, String candidates, String rankedCandidates, String rankedOnly,
+                      String rows, boolean ranked, MapSqlParameterSource params) {
     }
 
     /** The statements {@link #search} runs, for {@code EXPLAIN} in the benchmark. */
@@ -211,7 +216,7 @@ public class MarketSearch {
         boolean ranked = params.hasValue("q") && query.sort() == MarketQuery.Sort.RELEVANCE;
         params.addValue("offset", query.offset()).addValue("limit", query.limit()).addValue("cap", exactUpTo + 1)
                 .addValue("bound", exactUpTo);
-        String headline = params.hasValue("q")
+        String headline = params.hasValue("q") && query.highlight()
                 ? "ts_headline('english', translate(i.summary || ' ' || left(i.description, 4000), " + MARKS + ", ''), "
                         + tsquery(params) + ", '" + HEADLINE_OPTIONS.replace("'", "''") + "')"
                 : "null";
@@ -227,6 +232,8 @@ public class MarketSearch {
         String rank = "ts_rank('{0.1, 0.2, 0.4, 1.0}', i.search, " + tsquery(params) + ")";
         String rankedCandidates = "select i.id, i.type, i.categories, i.tags, i.author_id, i.star_number, " + rank
                 + " as rank from " + from + " where " + where + " order by i.id desc limit :cap";
+        String rankedOnly = "select i.id, i.star_number, " + rank + " as rank from " + from + " where " + where
+                + " order by i.id desc limit :cap";
         // The page's rows by id; visibility is tested again, as the item may have changed since.
         String rows = "select " + MarketplaceService.ITEM_COLUMNS + ", " + headline + " as highlight"
                 + " from market_item i join app_user u on u.id = i.author_id where i.id = any(cast(:ids as bigint[]))"
@@ -247,7 +254,7 @@ public class MarketSearch {
                     + " from page join market_item i on i.id = page.id join app_user u on u.id = i.author_id"
                     + " order by " + order;
         }
-        return new Statements(page, count, candidates, rankedCandidates, rows, ranked, params);
+        return new Statements(page, count, candidates, rankedCandidates, rankedOnly, rows, ranked, params);
     }
 
     /**

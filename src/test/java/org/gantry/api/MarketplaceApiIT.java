@@ -229,7 +229,9 @@ class MarketplaceApiIT {
         JsonNode found = bob.get(ITEMS + "?q=" + word).json();
         assertThat(found.get("total").asLong()).isEqualTo(1);
         assertThat(found.at("/items/0/name").asText()).isEqualTo(name);
-        assertThat(found.at("/items/0/highlight").asText()).contains("<mark>" + word + "</mark>");
+        assertThat(found.at("/items/0").has("highlight")).as("excerpts only when asked for").isFalse();
+        JsonNode marked = bob.get(ITEMS + "?q=" + word + "&highlight=true").json();
+        assertThat(marked.at("/items/0/highlight").asText()).contains("<mark>" + word + "</mark>");
         assertThat(bob.get(ITEMS + "?q=" + word.substring(0, 5) + "&prefix=true").json().get("total").asLong())
                 .isEqualTo(1);
         JsonNode versions = alice.get(ITEMS + "/" + name + "/versions").json();

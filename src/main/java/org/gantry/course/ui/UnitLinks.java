@@ -41,9 +41,9 @@ class UnitLinks extends VerticalLayout {
         }
         item.setPlaceholder("Search items by name");
         item.setItemLabelGenerator(i -> i.displayName() + " (" + i.type().name().toLowerCase() + ", " + i.name() + ")");
-        // the search's own paging: as-you-type results of items the instructor may see
-        item.setItems(query -> market.search(MarketQuery.all().withQ(query.getFilter().orElse("")).withPrefix(true),
-                false).items().stream().skip(query.getOffset()).limit(query.getLimit()));
+        // the search's own paging: as-you-type results of items the instructor may see (names only: no excerpts)
+        item.setItems(query -> market.search(MarketQuery.all().withQ(query.getFilter().orElse("")).withPrefix(true)
+                .withHighlight(false), false).items().stream().skip(query.getOffset()).limit(query.getLimit()));
         item.setWidth("22em");
         item.setMaxWidth("100%");
         link.addClickListener(e -> {
