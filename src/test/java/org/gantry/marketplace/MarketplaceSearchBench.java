@@ -123,7 +123,9 @@ class MarketplaceSearchBench {
                         q -> call(token, q, "&limit=20")),
                 new Case("REST search as you type: prefix=true, limit 10, total", prefixes,
                         q -> call(token, q, "&limit=10&prefix=true")),
-                new Case("REST search with facets", searches, q -> call(token, q, "&limit=20&facets=true")),
+                // What the Marketplace view shows: counts per facet and the matches marked.
+                new Case("REST search with facets and highlights", searches,
+                        q -> call(token, q, "&limit=20&facets=true&highlight=true")),
                 // The same searches without HTTP, Spring Security and JSON: what is left is the search itself.
                 new Case("in process: search, relevance, limit 20, total", searches, q -> {
                     SecurityContextHolder.getContext().setAuthentication(user);
