@@ -154,7 +154,8 @@ class MarketplaceSearchBench {
         }
         print("(JVM, JIT, client, PG: CPU per request of this JVM (Gantry and the clients), of its JIT compiler"
                 + " threads and of the client threads (both part of JVM), and of PostgreSQL; a query matches %.1f %%"
-                + " of all items on average, capped by the bound)%n%n", 100.0 * matched / 20 / ITEMS);
+                + " of all items on average, capped by the bound)%n%n", 100.0 * matched / 20
+                / jdbc.queryForObject("select count(*) from market_item", Long.class));
     }
 
     /** What the in-process cases search for, as the REST cases ask: by relevance, 20 results, or 10 as you type. */
