@@ -236,7 +236,7 @@ public class MarketSearch {
                 + " order by i.id desc limit :cap";
         // The page's rows by id; visibility is tested again, as the item may have changed since.
         String rows = "select " + MarketplaceService.ITEM_COLUMNS + ", " + headline + " as highlight"
-                + " from market_item i join app_user u on u.id = i.author_id where i.id = any(cast(:ids as bigint[]))"
+                + " from market_item i" + MarketplaceService.ITEM_JOINS + " where i.id = any(cast(:ids as bigint[]))"
                 + " and " + Viewer.VISIBLE;
         String page;
         if (ranked) {
@@ -251,7 +251,7 @@ public class MarketSearch {
             page = "with page as (select i.id from " + from + " where " + where + " order by " + order
                     + " offset :offset limit :limit)"
                     + " select " + MarketplaceService.ITEM_COLUMNS + ", " + headline + " as highlight"
-                    + " from page join market_item i on i.id = page.id join app_user u on u.id = i.author_id"
+                    + " from page join market_item i on i.id = page.id" + MarketplaceService.ITEM_JOINS
                     + " order by " + order;
         }
         return new Statements(page, count, candidates, rankedCandidates, rankedOnly, rows, ranked, params);

@@ -33,16 +33,25 @@ public class MarketplaceService {
     /**
      * What {@link #item} reads: every column of the item but its search vector, which no caller
      * reads (about 600 bytes of lexemes and positions per row, printed by PostgreSQL and decoded
-     * by the driver for nothing).
+     * by the driver for nothing). From {@code market_item i} and {@link #ITEM_JOINS}.
      */
     static final String ITEM_COLUMNS = "i.id, i.name, i.display_name, i.type, i.author_id, i.visibility, i.status,"
             + " i.status_reason, i.summary, i.description, i.content, i.tags, i.categories, i.source, i.git_url,"
             + " i.git_ref, i.latest_version, i.published_version, i.star_number, i.use_number, i.download_number,"
             + " i.created_at, i.updated_at, u.username as author_name,"
-            + " exists (select 1 from market_star s where s.item_id = i.id and s.user_id = :uid) as starred,"
-            + " exists (select 1 from market_follow f where f.item_id = i.id and f.user_id = :uid) as following,"
+            + " vs.item_id is not null as starred, vf.item_id is not null as following,"
             + " array(select ag.name from market_item_group g join app_group ag on ag.id = g.group_id"
             + " where g.item_id = i.id order by ag.name) as group_names";
+    /**
+     * The author, and the viewer's star and follow of the item (each at most one row: their keys
+     * are the user and the item). Joins rather than {@code exists} sub-selects: with those,
+     * PostgreSQL's plan cache priced its generic plan of a 10-row page above a plan made anew,
+     * and planned the page's rows at every search as you type (0.4–0.5 ms each;
+     * docs/decisions/0102-marketplace-search-without-per-row-probes.md).
+     */
+    static final String ITEM_JOINS = " join app_user u on u.id = i.author_id"
+            + " left join market_star vs on vs.item_id = i.id and vs.user_id = :uid"
+            + " left join market_follow vf on vf.item_id = i.id and vf.user_id = :uid";
 
     private final NamedParameterJdbcTemplate jdbc;
     private final CurrentUser currentUser;
@@ -217,7 +226,7 @@ public class MarketplaceService {
         String where = ref.chars().allMatch(Character::isDigit) && !ref.isEmpty() && ref.length() < 19
                 ? "i.id = cast(:ref as bigint)" : "i.name = :ref";
         params.addValue("ref", ref);
-        return jdbc.query("select " + ITEM_COLUMNS + " from market_item i join app_user u on u.id = i.author_id"
+        return jdbc.query("select " + ITEM_COLUMNS + " from market_item i" + ITEM_JOINS
                 + " where " + where + " and " + Viewer.VISIBLE, params, MarketplaceService::item).stream().findFirst();
     }
 
@@ -284,7 +293,7 @@ public class MarketplaceService {
     @Transactional(readOnly = true)
     public List<MarketItem> followedUpdates() {
         Viewer viewer = viewer();
-        return jdbc.query("select " + ITEM_COLUMNS + " from market_item i join app_user u on u.id = i.author_id"
+        return jdbc.query("select " + ITEM_COLUMNS + " from market_item i" + ITEM_JOINS
                 + " join market_follow f on f.item_id = i.id and f.user_id = :uid"
                 + " where i.published_version > f.seen_version and " + Viewer.VISIBLE + " order by i.updated_at desc",
                 viewerParams(viewer), MarketplaceService::item);
@@ -361,8 +370,8 @@ public class MarketplaceService {
     public List<Review> reviewQueue() {
         Viewer viewer = viewer();
         requireAdmin(viewer, "review");
-        List<MarketItem> pending = jdbc.query("select " + ITEM_COLUMNS + " from market_item i join app_user u"
-                + " on u.id = i.author_id where i.status = 'pending' order by i.updated_at", viewerParams(viewer),
+        List<MarketItem> pending = jdbc.query("select " + ITEM_COLUMNS + " from market_item i" + ITEM_JOINS
+                + " where i.status = 'pending' order by i.updated_at", viewerParams(viewer),
                 MarketplaceService::item);
         List<Review> reviews = new ArrayList<>();
         for (MarketItem item : pending) {
