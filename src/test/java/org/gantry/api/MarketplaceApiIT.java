@@ -312,6 +312,18 @@ class MarketplaceApiIT {
 
         assertThat(alice.get(ITEMS + "/" + name).json().get("starNumber").asInt()).isEqualTo(1);
         assertThat(bob.get(ITEMS + "?starred=true").body()).contains(name);
+        // each viewer sees their own star and follow, on the item and in results
+        bob.put(ITEMS + "/" + name + "/follow", "application/json", "");
+        JsonNode bobs = bob.get(ITEMS + "/" + name).json();
+        assertThat(bobs.get("starred").asBoolean()).isTrue();
+        assertThat(bobs.get("following").asBoolean()).isTrue();
+        JsonNode alices = alice.get(ITEMS + "/" + name).json();
+        assertThat(alices.get("starred").asBoolean()).isFalse();
+        assertThat(alices.get("following").asBoolean()).isFalse();
+        JsonNode listed = bob.get(ITEMS + "?starred=true").json().get("items");
+        assertThat(listed).hasSize(1);
+        assertThat(listed.get(0).get("starred").asBoolean()).isTrue();
+        assertThat(listed.get(0).get("following").asBoolean()).isTrue();
         bob.delete(ITEMS + "/" + name + "/star");
         assertThat(alice.get(ITEMS + "/" + name).json().get("starNumber").asInt()).isZero();
     }
