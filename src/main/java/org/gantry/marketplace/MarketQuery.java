@@ -6,8 +6,8 @@ import java.util.Optional;
  * A search of the marketplace. Empty fields do not filter. {@code q} is a web search
  * ({@code websearch_to_tsquery}); {@code prefix} true also matches its last word as the
  * start of a word, for results as you type; {@code highlight} true marks the matches in each
- * item's summary and description ({@code ts_headline}, about half of a ranked page's work in
- * PostgreSQL).
+ * item's summary and description ({@code ts_headline}: two thirds of the PostgreSQL time of the
+ * statement that reads the page's rows).
  */
 public record MarketQuery(Optional<String> q, Optional<ItemType> type, Optional<String> tag,
                           Optional<String> category, Optional<String> author, boolean official, boolean starred,
