@@ -11,20 +11,20 @@ update market_item i set group_ids = g.ids
  where g.item_id = i.id;
 
 create function market_item_group_ids() returns trigger language plpgsql as $$
+declare
+    changed bigint[];
 begin
     if tg_op = 'INSERT' then
-        update market_item i set group_ids = array(select g.group_id from market_item_group g
-                                                    where g.item_id = i.id order by 1)
-         where i.id in (select item_id from new_rows);
+        select array_agg(item_id) into changed from new_rows;
     elsif tg_op = 'DELETE' then
-        update market_item i set group_ids = array(select g.group_id from market_item_group g
-                                                    where g.item_id = i.id order by 1)
-         where i.id in (select item_id from old_rows);
+        select array_agg(item_id) into changed from old_rows;
     else
-        update market_item i set group_ids = array(select g.group_id from market_item_group g
-                                                    where g.item_id = i.id order by 1)
-         where i.id in (select item_id from old_rows union select item_id from new_rows);
+        select array_agg(item_id) into changed from (select item_id from old_rows
+                                                     union select item_id from new_rows) c;
     end if;
+    update market_item i set group_ids = array(select g.group_id from market_item_group g
+                                                where g.item_id = i.id order by 1)
+     where i.id = any(changed);
     return null;
 end
 $$;

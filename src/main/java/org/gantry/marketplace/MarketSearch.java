@@ -230,10 +230,10 @@ public class MarketSearch {
                 + " order by i.id desc limit :bound";
         String count = "select count(*) from (select 1 from " + from + " where " + where + " limit :cap) c";
         String rank = "ts_rank('{0.1, 0.2, 0.4, 1.0}', i.search, " + tsquery(params) + ")";
-        String rankedCandidates = "select i.id, i.type, i.categories, i.tags, i.author_id, i.star_number, " + rank
-                + " as rank from " + from + " where " + where + " order by i.id desc limit :cap";
-        String rankedOnly = "select i.id, i.star_number, " + rank + " as rank from " + from + " where " + where
+        String ranking = "i.star_number, " + rank + " as rank from " + from + " where " + where
                 + " order by i.id desc limit :cap";
+        String rankedCandidates = "select i.id, i.type, i.categories, i.tags, i.author_id, " + ranking;
+        String rankedOnly = "select i.id, " + ranking;
         // The page's rows by id; visibility is tested again, as the item may have changed since.
         String rows = "select " + MarketplaceService.ITEM_COLUMNS + ", " + headline + " as highlight"
                 + " from market_item i" + MarketplaceService.ITEM_JOINS + " where i.id = any(cast(:ids as bigint[]))"
