@@ -65,6 +65,8 @@ class MarketplaceViewIT {
         assertThat(view.total.getText()).isEqualTo("1 item");
         assertThat(_find(view.results, ItemCard.class)).singleElement()
                 .satisfies(card -> assertThat(card.getElement().getAttribute("data-item")).isEqualTo(name));
+        // the view asks for the excerpts that REST gives only on request (highlight=true)
+        assertThat(_get(view.results, ItemCard.class).getElement().toString()).contains("<mark>" + word + "</mark>");
 
         view.search.setValue(word + " nothingmatchesthis");
         assertThat(view.total.getText()).isEqualTo("0 items");
