@@ -75,7 +75,8 @@ class MarketplaceBrowserIT {
             browser.await(By.id("current-user"));
             browser.open("/marketplace");
             browser.await(By.cssSelector("#market-search input")).sendKeys(word);
-            browser.await(By.cssSelector("[data-item='" + item + "'] a"));
+            // the settled results: the card shows the word of the description it was found by, marked
+            assertThat(browser.await(By.cssSelector("[data-item='" + item + "'] mark")).getText()).isEqualTo(word);
             browser.screenshot("marketplace-search");
             browser.width(420);
             browser.screenshot("marketplace-search-420");
