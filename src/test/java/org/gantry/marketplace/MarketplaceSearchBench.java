@@ -119,6 +119,10 @@ class MarketplaceSearchBench {
         var user = new UsernamePasswordAuthenticationToken("bench-author-7", null,
                 List.of(new SimpleGrantedAuthority("ROLE_USER")));
         List<Case> cases = List.of(
+                // No search: what the same clients cost over REST with the token's check and one
+                // small read, the part of a search's latency that is HTTP, Spring and queueing.
+                new Case("REST floor: GET …/categories (no search)", searches,
+                        q -> get(token, "/api/v2/marketplace/categories")),
                 new Case("REST search: q, relevance, limit 20, total", searches,
                         q -> call(token, q, "&limit=20")),
                 new Case("REST search as you type: prefix=true, limit 10, total", prefixes,
@@ -320,16 +324,19 @@ class MarketplaceSearchBench {
         return Files.readString(Path.of("/proc/loadavg")).split(" ")[0];
     }
 
-    /** The response's body; fails unless it is a 200. */
+    /** A search over REST: the response's body; fails unless it is a 200. */
+    private String call(String token, String q, String extra) throws IOException {
+        return get(token, "/api/v2/marketplace/items?q=" + URLEncoder.encode(q, StandardCharsets.UTF_8) + extra);
+    }
+
     /**
      * The response's body; fails unless it is a 200. A plain keep-alive connection whose work is
      * all on the calling thread, so that the client's CPU is counted (the JDK's HttpClient hands
      * each exchange to threads of its own and costs the server's cores more).
      */
-    private String call(String token, String q, String extra) throws IOException {
-        HttpURLConnection connection = (HttpURLConnection) URI.create("http://localhost:" + port
-                + "/api/v2/marketplace/items?q=" + URLEncoder.encode(q, StandardCharsets.UTF_8) + extra).toURL()
-                .openConnection();
+    private String get(String token, String pathAndQuery) throws IOException {
+        HttpURLConnection connection = (HttpURLConnection) URI.create("http://localhost:" + port + pathAndQuery)
+                .toURL().openConnection();
         connection.setRequestProperty("Authorization", "Bearer " + token);
         int status = connection.getResponseCode();
         String body;
