@@ -5,6 +5,7 @@ import com.vaadin.flow.component.page.Push;
 import com.vaadin.flow.theme.Theme;
 import com.vaadin.flow.theme.lumo.Lumo;
 import java.time.Clock;
+import org.gantry.base.StartupCompilerPriority;
 import org.gantry.base.db.EarlyEmbeddedPostgres;
 import org.gantry.cli.GantryCli;
 import org.springframework.boot.SpringApplication;
@@ -28,10 +29,13 @@ public class GantryApplication implements AppShellConfigurator {
         application().run(args);
     }
 
-    /** The server as {@code main} starts it: the embedded PostgreSQL starts alongside the context. */
+    /**
+     * The server as {@code main} starts it: the embedded PostgreSQL starts alongside the context,
+     * and the JIT compilers yield to the start until Gantry is ready.
+     */
     public static SpringApplication application() {
         SpringApplication application = new SpringApplication(GantryApplication.class);
-        application.addListeners(new EarlyEmbeddedPostgres());
+        application.addListeners(new EarlyEmbeddedPostgres(), new StartupCompilerPriority());
         return application;
     }
 
