@@ -5,10 +5,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
+import org.gantry.base.shell.ShortCommands;
 import org.springframework.boot.context.event.ApplicationFailedEvent;
 import org.springframework.boot.context.event.ApplicationReadyEvent;
 import org.springframework.boot.context.event.ApplicationStartingEvent;
@@ -29,7 +27,6 @@ import org.springframework.context.ApplicationListener;
 public final class StartupCompilerPriority implements ApplicationListener<ApplicationEvent> {
 
     static final String NICE_PROPERTY = "gantry.start.compiler-nice";
-    private static final Logger log = LoggerFactory.getLogger(StartupCompilerPriority.class);
     private static final Path TASKS = Path.of("/proc/self/task");
 
     private final int nice;
@@ -45,7 +42,7 @@ public final class StartupCompilerPriority implements ApplicationListener<Applic
 
     @Override
     public void onApplicationEvent(ApplicationEvent event) {
-        if (event instanceof ApplicationStartingEvent && nice > 0 && runsAsRoot()) {
+        if (event instanceof ApplicationStartingEvent && nice > 0 && ShortCommands.runningAsRoot()) {
             lowered = true;
             inBackground(nice);
         } else if ((event instanceof ApplicationReadyEvent || event instanceof ApplicationFailedEvent) && lowered) {
@@ -63,23 +60,13 @@ public final class StartupCompilerPriority implements ApplicationListener<Applic
 
     /** Sets the nice value of this JVM's JIT compiler threads; whether renice did. */
     static boolean setCompilerNice(int value) {
-        List<String> command = new ArrayList<>(List.of("renice", "-n", Integer.toString(value), "-p"));
         List<String> threads = compilerThreads();
         if (threads.isEmpty()) {
             return false;
         }
+        List<String> command = new ArrayList<>(List.of("renice", "-n", Integer.toString(value), "-p"));
         command.addAll(threads);
-        try {
-            Process renice = new ProcessBuilder(command).redirectErrorStream(true)
-                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-            return renice.waitFor(10, TimeUnit.SECONDS) && renice.exitValue() == 0;
-        } catch (IOException e) {
-            log.debug("Could not start renice for the JIT compiler threads: {}", e.getMessage());
-            return false;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return false;
-        }
+        return ShortCommands.succeeds(command);
     }
 
     /** The kernel's ids of this JVM's JIT compiler threads ("C1 CompilerThre", "C2 CompilerThre"). */
@@ -100,15 +87,5 @@ public final class StartupCompilerPriority implements ApplicationListener<Applic
             return List.of(); // no /proc: not Linux
         }
         return ids;
-    }
-
-    /** Whether the effective user is root ({@code /proc/self/status}: "Uid: real effective …"). */
-    static boolean runsAsRoot() {
-        try (Stream<String> lines = Files.lines(Path.of("/proc/self/status"))) {
-            return lines.filter(l -> l.startsWith("Uid:")).findFirst()
-                    .map(l -> l.split("\\s+")).filter(f -> f.length > 2).map(f -> f[2].equals("0")).orElse(false);
-        } catch (IOException e) {
-            return false;
-        }
     }
 }

@@ -6,6 +6,9 @@ import static org.assertj.core.api.Assumptions.assumeThat;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.gantry.base.shell.ShortCommands;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.context.event.ApplicationReadyEvent;
@@ -22,7 +25,7 @@ class StartupCompilerPriorityTest {
 
     @Test
     void lowers_the_compiler_threads_while_starting_and_restores_them_when_ready() throws Exception {
-        assumeThat(StartupCompilerPriority.runsAsRoot()).as("raising a priority again needs root").isTrue();
+        assumeThat(ShortCommands.runningAsRoot()).as("raising a priority again needs root").isTrue();
         StartupCompilerPriority priority = new StartupCompilerPriority(10);
         SpringApplication application = new SpringApplication();
 
@@ -35,7 +38,7 @@ class StartupCompilerPriorityTest {
 
     @Test
     void nice_zero_leaves_the_compiler_threads_alone() throws Exception {
-        assumeThat(StartupCompilerPriority.runsAsRoot()).isTrue();
+        assumeThat(ShortCommands.runningAsRoot()).isTrue();
         new StartupCompilerPriority(0).onApplicationEvent(new ApplicationStartingEvent(
                 new DefaultBootstrapContext(), new SpringApplication(), new String[0]));
         Thread.sleep(500);
@@ -52,8 +55,8 @@ class StartupCompilerPriorityTest {
     }
 
     /** The compiler threads' nice values: field 19 of /proc/self/task/TID/stat, after the name in parentheses. */
-    private static java.util.List<Integer> nices() throws IOException {
-        java.util.List<Integer> values = new java.util.ArrayList<>();
+    private static List<Integer> nices() throws IOException {
+        List<Integer> values = new ArrayList<>();
         for (String id : StartupCompilerPriority.compilerThreads()) {
             String stat = Files.readString(Path.of("/proc/self/task", id, "stat"));
             String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");

@@ -21,6 +21,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.gantry.base.GantryProperties;
 import org.gantry.base.files.DiskSpace;
+import org.gantry.base.shell.ShortCommands;
 import org.gantry.runtime.runner.AttemptFiles;
 import org.gantry.runtime.AttemptRef;
 import org.gantry.runtime.AttemptShell;
@@ -82,7 +83,7 @@ public class LocalExecutor implements Executor, HostTasks {
     @Autowired
     LocalExecutor(GantryProperties gantry, RuntimeProperties runtime, DiskSpace disk) throws IOException {
         this(gantry.dataDir(), runtime.local().tasksDirectory().orElse(gantry.dataDir().resolve("tasks")),
-                runtime.local(), TaskAccounts.runningAsRoot());
+                runtime.local(), ShortCommands.runningAsRoot());
         logLimit(runtime.logLimit().toBytes());
         diskSpace(disk);
     }

@@ -7,7 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
-import java.util.concurrent.TimeUnit;
+import org.gantry.base.shell.ShortCommands;
 import org.gantry.runtime.runner.RunnerClaim;
 
 /** Processes of this machine: whether a runner is alive, and signals to process groups. */
@@ -90,15 +90,6 @@ final class LocalProcesses {
         List<String> command = new ArrayList<>();
         command.add("kill");
         command.addAll(args);
-        try {
-            Process kill = new ProcessBuilder(command).redirectErrorStream(true)
-                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-            return kill.waitFor(10, TimeUnit.SECONDS) && kill.exitValue() == 0;
-        } catch (IOException e) {
-            return false;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return false;
-        }
+        return ShortCommands.succeeds(command);
     }
 }

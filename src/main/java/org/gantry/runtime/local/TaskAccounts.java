@@ -2,8 +2,6 @@ package org.gantry.runtime.local;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
@@ -73,14 +71,6 @@ final class TaskAccounts {
     /** Whether the account is the one all users share. */
     boolean isShared(TaskAccount account) {
         return settings.taskAccounts() == RuntimeProperties.TaskAccounts.SHARED;
-    }
-
-    static boolean runningAsRoot() {
-        try {
-            return ((Integer) Files.getAttribute(Path.of("/proc/self"), "unix:uid")) == 0;
-        } catch (IOException | UnsupportedOperationException | IllegalArgumentException e) {
-            return false;
-        }
     }
 
     /**

@@ -23,6 +23,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.time.Instant;
+import org.gantry.base.shell.ShortCommands;
 import org.gantry.base.files.DiskSpace;
 import org.gantry.runtime.AttemptRef;
 import org.gantry.runtime.ExecutorException;
@@ -81,7 +82,7 @@ class LocalExecutorIT {
         RuntimeProperties.Local settings = new RuntimeProperties.Local(null, null, 0,
                 true, accounts, "gantry-task", "gantry-", "auto", null, Duration.ofDays(30), 2);
         LocalExecutor made = new LocalExecutor(dataDir, dataDir.resolve("tasks"), settings,
-                TaskAccounts.runningAsRoot());
+                ShortCommands.runningAsRoot());
         created.add(made);
         return made;
     }
@@ -170,7 +171,7 @@ class LocalExecutorIT {
     @Test
     void on_a_full_disk_no_task_is_launched_nothing_half_written_stays_and_a_running_task_ends_once_space_returns()
             throws Exception {
-        assumeThat(TaskAccounts.runningAsRoot()).as("mounting a tmpfs needs root").isTrue();
+        assumeThat(ShortCommands.runningAsRoot()).as("mounting a tmpfs needs root").isTrue();
         Path tasks = Files.createDirectories(dataDir.resolve("small-tasks"));
         // outside the data directory, which the executor closes to the task accounts
         Path gate = Files.createTempDirectory("gantry-gate");
@@ -230,7 +231,7 @@ class LocalExecutorIT {
     @Test
     void on_a_full_disk_neither_a_runner_nor_a_fence_leaves_an_empty_claim_and_the_task_runs_once_space_returns()
             throws Exception {
-        assumeThat(TaskAccounts.runningAsRoot()).as("mounting a tmpfs needs root").isTrue();
+        assumeThat(ShortCommands.runningAsRoot()).as("mounting a tmpfs needs root").isTrue();
         Path tasks = Files.createDirectories(dataDir.resolve("small-tasks"));
         SmallDisk disk = SmallDisk.mount(tasks, "4m");
         try {
@@ -467,7 +468,7 @@ class LocalExecutorIT {
 
     @Test
     void runners_started_ahead_of_need_run_each_users_task_under_that_users_own_account() throws Exception {
-        assumeThat(TaskAccounts.runningAsRoot()).as("switching accounts needs root").isTrue();
+        assumeThat(ShortCommands.runningAsRoot()).as("switching accounts needs root").isTrue();
         List<Long> waiting = awaitWaitingRunners(executor, 2);
         assertThat(waiting).as("a waiting runner belongs to no task account yet").allSatisfy(pid ->
                 assertThat(Files.getAttribute(Path.of("/proc/" + pid), "unix:uid")).isEqualTo(0));
@@ -487,7 +488,7 @@ class LocalExecutorIT {
     // an account named like a user's task account but made by someone else was taken as the user's own
     @Test
     void an_existing_account_of_someone_else_is_never_used_for_a_users_tasks() throws Exception {
-        assumeThat(TaskAccounts.runningAsRoot()).as("switching accounts needs root").isTrue();
+        assumeThat(ShortCommands.runningAsRoot()).as("switching accounts needs root").isTrue();
         String user = "squatted" + Long.toString(System.nanoTime() % 1_000_000L, 36);
         String account = TaskAccounts.perUserName("gantry-", user, "gantry-task");
         assertThat(new ProcessBuilder("useradd", "--system", "--no-create-home", "--comment", "someone else", account)
@@ -505,7 +506,7 @@ class LocalExecutorIT {
 
     @Test
     void an_account_made_before_accounts_recorded_their_user_is_claimed_by_that_user() throws Exception {
-        assumeThat(TaskAccounts.runningAsRoot()).as("switching accounts needs root").isTrue();
+        assumeThat(ShortCommands.runningAsRoot()).as("switching accounts needs root").isTrue();
         String user = "legacy" + Long.toString(System.nanoTime() % 1_000_000L, 36);
         String account = "gantry-" + user;
         assertThat(new ProcessBuilder("useradd", "--system", "--no-create-home", "--comment", "Gantry tasks", account)
@@ -557,7 +558,7 @@ class LocalExecutorIT {
 
     @Test
     void a_task_cannot_read_gantrys_data_directory() throws Exception {
-        assumeThat(TaskAccounts.runningAsRoot()).as("switching accounts needs root").isTrue();
+        assumeThat(ShortCommands.runningAsRoot()).as("switching accounts needs root").isTrue();
         Path secret = Files.writeString(dataDir.resolve("secret.key"), "top secret");
         Files.createDirectories(dataDir.resolve("postgres"));
         Files.writeString(dataDir.resolve("postgres/PG_VERSION"), "16");
@@ -579,7 +580,7 @@ class LocalExecutorIT {
 
     @Test
     void a_link_planted_by_a_task_does_not_make_gantry_read_for_it() throws Exception {
-        assumeThat(TaskAccounts.runningAsRoot()).as("switching accounts needs root").isTrue();
+        assumeThat(ShortCommands.runningAsRoot()).as("switching accounts needs root").isTrue();
         Path secret = Files.writeString(dataDir.resolve("secret.key"), "top secret");
         Files.setPosixFilePermissions(secret, PosixFilePermissions.fromString("rw-------"));
         ExecutionHandle handle = submit(executor, launch("alice", "plant",
@@ -594,7 +595,7 @@ class LocalExecutorIT {
 
     @Test
     void with_accounts_per_user_a_task_cannot_read_another_users_working_directory() throws Exception {
-        assumeThat(TaskAccounts.runningAsRoot()).as("switching accounts needs root").isTrue();
+        assumeThat(ShortCommands.runningAsRoot()).as("switching accounts needs root").isTrue();
         LocalExecutor perUser = executor(RuntimeProperties.TaskAccounts.PER_USER);
         ExecutionHandle alice = submit(perUser, launch("alice", "private",
                 "echo 'alice data' >notes.txt\necho written\nsleep 30\n"));
@@ -615,7 +616,7 @@ class LocalExecutorIT {
     @Test
     void nothing_of_an_attempt_is_readable_by_group_or_others() throws Exception {
         // Bug: runner.log of a runner started with its task was 0644 (Gantry's umask 022), not decision 0010's 0600
-        assumeThat(TaskAccounts.runningAsRoot()).as("switching accounts needs root").isTrue();
+        assumeThat(ShortCommands.runningAsRoot()).as("switching accounts needs root").isTrue();
         ExecutionHandle handle = submit(executor, launch("alice", "modes",
                 "export HELD=secret-value\necho notes >notes.txt\nmkdir -p made && echo x >made/file\necho done\n"));
         assertThat(awaitFinal(executor, handle, WAIT).phase()).isEqualTo(Phase.SUCCEEDED);
